@@ -1,0 +1,81 @@
+// @ts-check
+import tseslint from 'typescript-eslint';
+
+/**
+ * Import borders of DESIGN.md: shared imports nothing of ours; server, main and renderer
+ * import shared and nothing of each other; preload imports only shared/ipc.
+ * Only src/main/index.ts may import electron itself, so that main modules run under Vitest.
+ */
+const border = (...forbidden) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: forbidden.map((group) => ({
+        group: [`**/${group}/**`, `**/${group}`],
+        message: `This source root may not import from src/${group} (see DESIGN.md, Layout).`,
+      })),
+    },
+  ],
+});
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/', 'out/', 'data/', 'dist/', 'release/', 'bench/results/'],
+  },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  { files: ['src/shared/**'], rules: border('server', 'main', 'renderer', 'preload') },
+  { files: ['src/server/**'], rules: border('main', 'renderer', 'preload') },
+  { files: ['src/renderer/**'], rules: border('server', 'main', 'preload') },
+  {
+    files: ['src/main/**'],
+    ignores: ['src/main/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              message: 'Only src/main/index.ts imports electron; take the API as a parameter.',
+            },
+          ],
+          patterns: ['server', 'renderer', 'preload'].map((group) => ({
+            group: [`**/${group}/**`],
+            message: `src/main may not import from src/${group}.`,
+          })),
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/preload/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/server/**',
+                '**/main/**',
+                '**/renderer/**',
+                '**/shared/**',
+                '!**/shared/ipc',
+              ],
+              message: 'preload imports only src/shared/ipc.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

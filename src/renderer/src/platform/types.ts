@@ -1,0 +1,24 @@
+import type { CallWindowOptions, DesktopConfig, DesktopNotification, UpdateStatus } from '../../../shared/ipc';
+
+/**
+ * Everything the renderer needs from the place it runs in. The web implementation uses
+ * browser APIs; the desktop one goes through the preload bridge (window.mathema).
+ */
+export interface Platform {
+  kind: 'web' | 'desktop';
+  getToken(): Promise<string | null>;
+  /** Stores (or with null, removes) the session token. Throws when it cannot be stored safely. */
+  setToken(token: string | null): Promise<void>;
+  /** The persisted TanStack Query cache, as the persister's serialized string. */
+  loadQueryCache(appVersion: string): Promise<string | null>;
+  saveQueryCache(appVersion: string, value: string): Promise<void>;
+  clearQueryCache(): Promise<void>;
+  notify(notification: DesktopNotification): Promise<void>;
+  openCall(options: CallWindowOptions): Promise<void>;
+  checkForUpdates(): Promise<UpdateStatus>;
+  saveFile(name: string, data: Uint8Array | string, mimeType: string): Promise<void>;
+  /** Desktop: machine/user configuration; web: null. */
+  getConfig(): Promise<DesktopConfig | null>;
+  /** Routes opened from outside (deep links, notification clicks). */
+  onNavigate(listener: (route: string) => void): () => void;
+}

@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { endpoints } from '../shared/api';
+import { accountRoutes } from './areas/account/routes';
+import { healthRoutes } from './areas/health/routes';
+import { inboxRoutes } from './areas/inbox/routes';
+import { schoolRoutes } from './areas/school/routes';
+import { weatherRoutes } from './areas/weather/routes';
+import { whiteLabelRoutes } from './areas/whitelabel/routes';
+import type { ServerConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seedDemoIfEmpty } from './db/seed/demo';
+import { schoolFileRoutes } from './files/school-files';
+import type { ServerDeps } from './deps';
+import { installErrorHandling, sendError } from './http/envelope';
+import { ApiError } from './http/errors';
+import { loggerOptions } from './http/logging';
+import { openApiDocument } from './http/openapi';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './http/rate-limiter';
+import { createMailer } from './integrations/mail';
+import { createWeatherClient } from './integrations/weather';
+import { attachRealtime } from './realtime/server';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: ServerDeps;
+  /** Stop taking requests (503 + Retry-After) while those in flight finish. */
+  startDraining(): void;
+}
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+const isApiPath = (url: string) =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/** Assembles the whole server for a configuration; index.ts and the tests both use it. */
+export async function buildApp(
+  config: ServerConfig,
+  options: { now?: () => Date } = {},
+): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  const logger = app.log;
+  const database = await openDatabase(config);
+  await migrateToLatest(database.db, database.kind);
+
+  let limiter: RateLimiter;
+  if (config.redisUrl) {
+    limiter = new RedisRateLimiter(
+      new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }),
+    );
+  } else {
+    limiter = new MemoryRateLimiter();
+  }
+  const deps: ServerDeps = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    limiter,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      from: config.mailFrom,
+      logger,
+    }),
+    weather: createWeatherClient({
+      baseUrl: config.weatherUrl,
+      userAgent: `Mathema/${config.version} ${config.weatherContact}`,
+      logger,
+    }),
+    now: options.now ?? (() => new Date()),
+  };
+  if (config.seedDemo) await seedDemoIfEmpty(deps, logger);
+
+  let draining = false;
+  app.addHook('onRequest', async (_request, reply) => {
+    if (draining) {
+      reply.header('Connection', 'close');
+      return sendError(
+        reply,
+        new ApiError('unavailable', 'The server is restarting; try again shortly.', undefined, 5),
+      );
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Fluent UI (Griffel) inserts its style rules at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'", 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: [config.publicUrl, ...config.corsOrigins],
+    allowedHeaders: [
+      'Content-Type',
+      'Token',
+      'whitelabel',
+      'mockinguserid',
+      'Idempotency-Key',
+      'X-Request-Id',
+    ],
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    maxAge: 600,
+  });
+
+  const hasWebApp = Boolean(config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')));
+  if (hasWebApp) await serveWebApp(app, config.webDir!);
+  installErrorHandling(
+    app,
+    isApiPath,
+    hasWebApp
+      ? (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html')
+      : undefined,
+  );
+  healthRoutes(app, deps);
+  accountRoutes(app, deps);
+  whiteLabelRoutes(app, deps);
+  schoolRoutes(app, deps);
+  inboxRoutes(app, deps);
+  weatherRoutes(app, deps);
+  schoolFileRoutes(app, deps);
+
+  const openApi = openApiDocument(Object.values(endpoints), config.version);
+  app.get('/api/docs/openapi.json', async () => openApi);
+
+  attachRealtime(app, deps);
+  app.addHook('onClose', async () => {
+    await database.close();
+    await limiter.close();
+    deps.mailer.close();
+  });
+
+  return {
+    app,
+    deps,
+    startDraining: () => {
+      draining = true;
+    },
+  };
+}
+
+/** The built web app; hashed assets are cached for a year. */
+async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: webDir,
+    wildcard: true,
+    index: false,
+    setHeaders(reply, filePath) {
+      reply.header(
+        'Cache-Control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
+    },
+  });
+}

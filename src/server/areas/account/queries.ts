@@ -1,0 +1,207 @@
+import type { Kysely } from 'kysely';
+import type { Role } from '../../../shared/constants';
+import type { Database } from '../../db/schema';
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  language: string;
+  logo: string | null;
+  sessionId: number;
+  sessionLastUsedAt: string;
+}
+
+const userColumns = [
+  'users.id',
+  'users.username',
+  'users.email',
+  'users.first_name',
+  'users.last_name',
+  'users.language',
+  'users.logo',
+] as const;
+
+export function findUserByLogin(db: Kysely<Database>, login: string) {
+  const normalized = login.trim().toLowerCase();
+  return db
+    .selectFrom('users')
+    .select([...userColumns, 'users.password_hash', 'users.disabled'])
+    .where((eb) => eb.or([eb('email', '=', normalized), eb('username', '=', normalized)]))
+    .executeTakeFirst();
+}
+
+export function findUserByEmail(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('users')
+    .select([...userColumns, 'users.disabled'])
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findUserById(db: Kysely<Database>, id: number) {
+  return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/** The live session of a token hash with its user, or undefined. */
+export async function findActiveSession(
+  db: Kysely<Database>,
+  tokenHash: string,
+  nowIso: string,
+): Promise<SessionUser | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      ...userColumns,
+      'sessions.id as sessionId',
+      'sessions.last_used_at as sessionLastUsedAt',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', nowIso)
+    .where('users.disabled', '=', 0)
+    .executeTakeFirst();
+  return row;
+}
+
+export async function insertSession(
+  db: Kysely<Database>,
+  values: {
+    userId: number;
+    tokenHash: string;
+    platform: string | null;
+    rememberMe: boolean;
+    nowIso: string;
+    expiresIso: string;
+    ip: string | null;
+  },
+) {
+  await db
+    .insertInto('sessions')
+    .values({
+      user_id: values.userId,
+      token_hash: values.tokenHash,
+      platform: values.platform,
+      remember_me: values.rememberMe ? 1 : 0,
+      created_at: values.nowIso,
+      expires_at: values.expiresIso,
+      last_used_at: values.nowIso,
+      revoked_at: null,
+      ip: values.ip,
+    })
+    .execute();
+}
+
+export function touchSession(db: Kysely<Database>, sessionId: number, nowIso: string) {
+  return db
+    .updateTable('sessions')
+    .set({ last_used_at: nowIso })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export function revokeSession(db: Kysely<Database>, sessionId: number, nowIso: string) {
+  return db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export function revokeAllSessions(db: Kysely<Database>, userId: number, nowIso: string) {
+  return db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export function listSchoolEntries(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('schools', 'schools.id', 'memberships.school_id')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select([
+      'memberships.id',
+      'memberships.school_id',
+      'memberships.role',
+      'schools.name',
+      'schools.logo',
+      'users.first_name',
+      'users.last_name',
+    ])
+    .where('memberships.user_id', '=', userId)
+    .orderBy('schools.name')
+    .orderBy('memberships.role')
+    .execute() as Promise<
+    {
+      id: number;
+      school_id: number;
+      role: Role;
+      name: string;
+      logo: string | null;
+      first_name: string;
+      last_name: string;
+    }[]
+  >;
+}
+
+export async function insertPasswordToken(
+  db: Kysely<Database>,
+  values: {
+    userId: number;
+    tokenHash: string;
+    purpose: 'reset' | 'create';
+    nowIso: string;
+    expiresIso: string;
+  },
+) {
+  await db
+    .insertInto('password_tokens')
+    .values({
+      user_id: values.userId,
+      token_hash: values.tokenHash,
+      purpose: values.purpose,
+      created_at: values.nowIso,
+      expires_at: values.expiresIso,
+      used_at: null,
+    })
+    .execute();
+}
+
+export function findUsablePasswordToken(db: Kysely<Database>, tokenHash: string, nowIso: string) {
+  return db
+    .selectFrom('password_tokens')
+    .select(['id', 'user_id', 'purpose'])
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', nowIso)
+    .executeTakeFirst();
+}
+
+/** Marks a token used; returns false when another request used it first. */
+export async function consumePasswordToken(
+  db: Kysely<Database>,
+  tokenId: number,
+  nowIso: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('password_tokens')
+    .set({ used_at: nowIso })
+    .where('id', '=', tokenId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function setPasswordHash(db: Kysely<Database>, userId: number, passwordHash: string) {
+  return db
+    .updateTable('users')
+    .set({ password_hash: passwordHash })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration as KyselyMigration } from 'kysely/migration';
+import type { DatabaseKind } from './database';
+import { foundation } from './migrations/001_foundation';
+import type { Migration } from './migrations/helpers';
+import type { Database } from './schema';
+
+/** Every migration, in order. Names never change once released. */
+const MIGRATIONS: Record<string, Migration> = {
+  '001_foundation': foundation,
+};
+
+/** Brings the database up to date; runs on every start. */
+export async function migrateToLatest(db: Kysely<Database>, kind: DatabaseKind): Promise<void> {
+  const migrations: Record<string, KyselyMigration> = Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([name, m]) => [
+      name,
+      { up: (d: Kysely<unknown>) => m.up(d, kind) },
+    ]),
+  );
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

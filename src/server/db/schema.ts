@@ -1,0 +1,201 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Table types for kysely. Booleans are integers 0/1 and instants ISO-8601 text on both
+// SQLite and PostgreSQL, so that one set of queries serves both.
+
+type Flag = number;
+type Instant = string;
+type Day = string;
+type Id = Generated<number>;
+
+export interface UsersTable {
+  id: Id;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string | null;
+  language: string;
+  logo: string | null;
+  disabled: ColumnType<Flag, Flag | undefined, Flag>;
+  created_at: Instant;
+}
+
+export interface SessionsTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  platform: string | null;
+  remember_me: Flag;
+  created_at: Instant;
+  expires_at: Instant;
+  last_used_at: Instant;
+  revoked_at: Instant | null;
+  ip: string | null;
+}
+
+export interface PasswordTokensTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  purpose: 'reset' | 'create';
+  created_at: Instant;
+  expires_at: Instant;
+  used_at: Instant | null;
+}
+
+export interface WhiteLabelsTable {
+  id: string;
+  host: string | null;
+  name: string;
+  logo: string | null;
+  splash: string | null;
+  login_img: string | null;
+  colors: string;
+}
+
+export interface SchoolsTable {
+  id: Id;
+  name: string;
+  logo: string | null;
+  white_label_id: string | null;
+  created_at: Instant;
+}
+
+export interface MembershipsTable {
+  id: Id;
+  school_id: number;
+  user_id: number;
+  role: string;
+  created_at: Instant;
+}
+
+export interface SettingsTable {
+  id: Id;
+  school_id: number;
+  name: string;
+  data: string;
+  is_json: Flag;
+}
+
+export interface CategoriesTable {
+  id: Id;
+  school_id: number;
+  type: string;
+  name: string;
+  color: string | null;
+}
+
+export interface PeriodsTable {
+  id: Id;
+  school_id: number;
+  name: string;
+  start_date: Day;
+  end_date: Day;
+  is_current: Flag;
+}
+
+export interface SubPeriodsTable {
+  id: Id;
+  school_id: number;
+  period_id: number;
+  name: string;
+  start_date: Day;
+  end_date: Day;
+}
+
+export interface PermissionGroupsTable {
+  id: Id;
+  school_id: number;
+  name: string;
+}
+
+export interface PermissionRulesTable {
+  id: Id;
+  school_id: number;
+  group_id: number;
+  resource: string;
+  can_read: Flag;
+  can_write: Flag;
+}
+
+export interface PermissionGroupMembersTable {
+  id: Id;
+  school_id: number;
+  group_id: number;
+  user_id: number;
+}
+
+export interface AuditLogTable {
+  id: Id;
+  school_id: number | null;
+  /** The signed-in user who made the request. */
+  actor_user_id: number | null;
+  /** The user the request acted as, when impersonating. */
+  as_user_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  detail: string | null;
+  request_id: string | null;
+  ip: string | null;
+  created_at: Instant;
+}
+
+export interface NotificationsTable {
+  id: Id;
+  school_id: number;
+  user_id: number;
+  role: string;
+  title: string;
+  body: string | null;
+  entity: string | null;
+  entity_id: number | null;
+  created_at: Instant;
+  seen_at: Instant | null;
+}
+
+export interface ChatRoomsTable {
+  id: Id;
+  school_id: number;
+  name: string;
+  created_at: Instant;
+}
+
+export interface ChatRoomMembersTable {
+  id: Id;
+  school_id: number;
+  room_id: number;
+  user_id: number;
+  last_read_message_id: number;
+}
+
+export interface ChatMessagesTable {
+  id: Id;
+  school_id: number;
+  room_id: number;
+  user_id: number;
+  body: string;
+  created_at: Instant;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_tokens: PasswordTokensTable;
+  white_labels: WhiteLabelsTable;
+  schools: SchoolsTable;
+  memberships: MembershipsTable;
+  settings: SettingsTable;
+  categories: CategoriesTable;
+  periods: PeriodsTable;
+  sub_periods: SubPeriodsTable;
+  permission_groups: PermissionGroupsTable;
+  permission_rules: PermissionRulesTable;
+  permission_group_members: PermissionGroupMembersTable;
+  audit_log: AuditLogTable;
+  notifications: NotificationsTable;
+  chat_rooms: ChatRoomsTable;
+  chat_room_members: ChatRoomMembersTable;
+  chat_messages: ChatMessagesTable;
+}

@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ServerDeps } from '../deps';
+import { sendError } from '../http/envelope';
+import { ApiError } from '../http/errors';
+
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/;
+const TYPES: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+};
+
+/**
+ * School logos and login images, named by file in the schools list (spec §3). Public,
+ * since the login screen shows them before anyone signs in; only image types are served.
+ */
+export function schoolFileRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  const dir = path.join(deps.config.dataDir, 'school_files');
+  app.get<{ Params: { name: string } }>('/api/school-files/:name', async (request, reply) => {
+    const { name } = request.params;
+    const type = TYPES[path.extname(name).toLowerCase()];
+    const file = path.join(dir, name);
+    if (!SAFE_NAME.test(name) || !type || !fs.existsSync(file)) {
+      return sendError(reply, new ApiError('not_found', 'This file does not exist.'));
+    }
+    reply
+      .header('Content-Type', type)
+      .header('Cache-Control', 'public, max-age=86400')
+      // An SVG opened directly must not run script.
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    return reply.send(fs.createReadStream(file));
+  });
+}

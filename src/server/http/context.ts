@@ -1,0 +1,125 @@
+import type { FastifyRequest } from 'fastify';
+import { ROLES, type Role } from '../../shared/constants';
+import { findActiveSession, touchSession, type SessionUser } from '../areas/account/queries';
+import { hashToken } from '../areas/account/tokens';
+import { recordAudit } from '../audit/audit-log';
+import type { ServerDeps } from '../deps';
+import { forbidden, loginRequired } from './errors';
+
+export interface RequestContext {
+  requestId: string;
+  ip: string;
+  /** Whom the request acts as: the signed-in user, or the impersonated one. */
+  user: SessionUser | null;
+  /** The signed-in user when impersonating; null otherwise. */
+  actor: SessionUser | null;
+  impersonating: boolean;
+  schoolId: number | null;
+  role: Role | null;
+  /** The raw session token, for logout. Never logged. */
+  token: string | null;
+}
+
+// Writing last_used_at on every request would turn reads into writes.
+const SESSION_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+export function baseContext(request: FastifyRequest): RequestContext {
+  const header = request.headers.token;
+  return {
+    requestId: String(request.id),
+    ip: request.ip,
+    user: null,
+    actor: null,
+    impersonating: false,
+    schoolId: null,
+    role: null,
+    token: typeof header === 'string' && header.length > 0 && header.length <= 200 ? header : null,
+  };
+}
+
+/** Resolves the Token header to its live session; 401 login_required otherwise. */
+export async function authenticate(deps: ServerDeps, ctx: RequestContext): Promise<SessionUser> {
+  if (!ctx.token) throw loginRequired();
+  const now = deps.now();
+  const user = await findActiveSession(deps.db, hashToken(ctx.token), now.toISOString());
+  if (!user) throw loginRequired();
+  if (now.getTime() - Date.parse(user.sessionLastUsedAt) > SESSION_TOUCH_INTERVAL_MS) {
+    await touchSession(deps.db, user.sessionId, now.toISOString());
+  }
+  ctx.user = user;
+  return user;
+}
+
+async function rolesIn(deps: ServerDeps, schoolId: number, userId: number): Promise<Role[]> {
+  const rows = await deps.db
+    .selectFrom('memberships')
+    .select('role')
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((r) => r.role).filter((r): r is Role => (ROLES as readonly string[]).includes(r));
+}
+
+/**
+ * Checks the caller's membership of a school (and of a role in it, when given), applying
+ * the mockinguserid header: only an admin of this school may impersonate, only a non-admin
+ * member of the same school, and every impersonated request is written to the audit log.
+ */
+export async function enterSchool(
+  deps: ServerDeps,
+  ctx: RequestContext,
+  request: FastifyRequest,
+  schoolId: number,
+  role: Role | null,
+): Promise<void> {
+  const signedIn = await authenticate(deps, ctx);
+  const mockHeader = request.headers.mockinguserid;
+  const mockText = typeof mockHeader === 'string' ? mockHeader.trim() : '';
+  let roles = await rolesIn(deps, schoolId, signedIn.id);
+
+  if (mockText !== '' && mockText !== 'null' && mockText !== String(signedIn.id)) {
+    const targetId = Number(mockText);
+    if (!Number.isInteger(targetId) || targetId <= 0)
+      throw forbidden('You cannot act as this user.');
+    if (!roles.includes('admin'))
+      throw forbidden('Only an admin of this school can act as another user.');
+    const targetRoles = await rolesIn(deps, schoolId, targetId);
+    if (targetRoles.length === 0 || targetRoles.includes('admin'))
+      throw forbidden('You cannot act as this user.');
+    const target = await deps.db
+      .selectFrom('users')
+      .select(['id', 'username', 'email', 'first_name', 'last_name', 'language', 'logo'])
+      .where('id', '=', targetId)
+      .where('disabled', '=', 0)
+      .executeTakeFirst();
+    if (!target) throw forbidden('You cannot act as this user.');
+    ctx.actor = signedIn;
+    ctx.user = {
+      ...target,
+      sessionId: signedIn.sessionId,
+      sessionLastUsedAt: signedIn.sessionLastUsedAt,
+    };
+    ctx.impersonating = true;
+    roles = targetRoles;
+  }
+
+  if (roles.length === 0) throw forbidden('You are not a member of this school.');
+  if (role && !roles.includes(role))
+    throw forbidden(`You do not hold the ${role} role in this school.`);
+  ctx.schoolId = schoolId;
+  ctx.role = role;
+
+  if (ctx.impersonating) {
+    await recordAudit(
+      deps.db,
+      ctx,
+      {
+        schoolId,
+        action: 'impersonated-request',
+        entity: 'request',
+        detail: { method: request.method, path: request.url.split('?')[0] },
+      },
+      deps.now().toISOString(),
+    );
+  }
+}

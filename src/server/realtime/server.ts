@@ -1,0 +1,68 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import { REALTIME_PATH, realtimeAuth, schoolRoleRoom, userRoom } from '../../shared/realtime';
+import { findActiveSession } from '../areas/account/queries';
+import { hashToken } from '../areas/account/tokens';
+import type { ServerDeps } from '../deps';
+
+/**
+ * socket.io on the API's own HTTP server. A socket authenticates with its session token
+ * and joins its user room, and its school-role room when it names a school and role it
+ * holds. With REDIS_URL, the Redis adapter carries events to sockets on every node.
+ */
+export function attachRealtime(app: FastifyInstance, deps: ServerDeps): Server {
+  const io = new Server(app.server, {
+    path: REALTIME_PATH,
+    serveClient: false,
+    cors: { origin: [deps.config.publicUrl, ...deps.config.corsOrigins] },
+  });
+
+  const redisClients: Redis[] = [];
+  if (deps.config.redisUrl) {
+    const pub = new Redis(deps.config.redisUrl);
+    const sub = pub.duplicate();
+    redisClients.push(pub, sub);
+    io.adapter(createAdapter(pub, sub, { key: 'mathema:socket.io' }));
+  }
+
+  io.use(async (socket, next) => {
+    const parsed = realtimeAuth.safeParse(socket.handshake.auth);
+    if (!parsed.success) return next(new Error('login_required'));
+    try {
+      const user = await findActiveSession(
+        deps.db,
+        hashToken(parsed.data.token),
+        deps.now().toISOString(),
+      );
+      if (!user) return next(new Error('login_required'));
+      socket.data.userId = user.id;
+      await socket.join(userRoom(user.id));
+      const { school_id, role } = parsed.data;
+      if (school_id && role) {
+        const membership = await deps.db
+          .selectFrom('memberships')
+          .select('id')
+          .where('school_id', '=', school_id)
+          .where('user_id', '=', user.id)
+          .where('role', '=', role)
+          .executeTakeFirst();
+        if (membership) await socket.join(schoolRoleRoom(school_id, role));
+      }
+      next();
+    } catch {
+      next(new Error('internal'));
+    }
+  });
+
+  // Open websockets would keep the HTTP server from closing.
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+  });
+  app.addHook('onClose', async () => {
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+    await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
+  });
+  return io;
+}
