@@ -1,4 +1,9 @@
-import type { CallWindowOptions, DesktopConfig, DesktopNotification, UpdateStatus } from '../../../shared/ipc';
+import type {
+  CallWindowOptions,
+  DesktopConfig,
+  DesktopNotification,
+  UpdateStatus,
+} from '../../../shared/ipc';
 
 /**
  * Everything the renderer needs from the place it runs in. The web implementation uses

@@ -1,0 +1,39 @@
+// Offline shell for the web build: every built file is cached at install, so that reloading with
+// the server down still starts the app, which then shows the persisted query cache.
+// The API is never cached here (the query cache does that, per user and with its own limits).
+const CACHE = `mathema-${__CACHE_VERSION__}`;
+const PRECACHE = __PRECACHE_FILES__;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(PRECACHE))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/socket.io/')) return;
+
+  if (request.mode === 'navigate') {
+    // Network first, so a new release is picked up at once; the cached shell when offline.
+    event.respondWith(fetch(request).catch(() => caches.match('/')));
+    return;
+  }
+  event.respondWith(caches.match(request).then((cached) => cached ?? fetch(request)));
+});

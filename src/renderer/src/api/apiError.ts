@@ -1,0 +1,27 @@
+import type { ErrorCode } from '../../../shared/api';
+import { MSG } from '../../../shared/api';
+
+/** A failed call: the server's error envelope, or 'network' when no answer came back. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode | 'network',
+    message: string,
+    readonly httpStatus: number | null = null,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  static network(): ApiError {
+    return new ApiError('network', MSG.networkError);
+  }
+}
+
+/** True when the failure ends the session (spec §4): HTTP 401 or a login_required body. */
+export function endsSession(error: ApiError): boolean {
+  return (
+    error.code === 'login_required' ||
+    (error.httpStatus === 401 && error.code !== 'invalid_credentials')
+  );
+}

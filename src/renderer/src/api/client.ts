@@ -1,0 +1,112 @@
+import type { ApiEnvelope, Endpoint } from '../../../shared/api';
+import type { z } from 'zod';
+import { READ_TIMEOUT_MS } from '../../../shared/constants';
+import { ApiError, endsSession } from './apiError';
+
+export interface ApiClientConfig {
+  baseUrl: string;
+  getToken: () => string | null;
+  getWhiteLabel: () => string | null;
+  /** The impersonated user's id, sent on school calls only. */
+  getMockedUserId: () => number | null;
+  onSessionEnd: () => void;
+}
+
+let config: ApiClientConfig = {
+  baseUrl: '/api',
+  getToken: () => null,
+  getWhiteLabel: () => null,
+  getMockedUserId: () => null,
+  onSessionEnd: () => undefined,
+};
+
+export function configureApiClient(change: Partial<ApiClientConfig>): void {
+  config = { ...config, ...change };
+}
+
+export const getApiBaseUrl = () => config.baseUrl;
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface ApiResult<T> {
+  data: T;
+  totalCount?: number;
+}
+
+/** Calls the API and unwraps the envelope; throws ApiError (and ends the session on 401). */
+export async function apiRequest<T>(
+  method: Endpoint['method'],
+  path: string,
+  { query, body, signal }: RequestOptions = {},
+): Promise<ApiResult<T>> {
+  const url = new URL(`${config.baseUrl}${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = config.getToken();
+  if (token) headers.Token = token;
+  const whiteLabel = config.getWhiteLabel();
+  if (whiteLabel) headers.whitelabel = whiteLabel;
+  const mockedUserId = config.getMockedUserId();
+  if (mockedUserId !== null && path.startsWith('/schools/'))
+    headers.mockinguserid = String(mockedUserId);
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  // Reads time out (spec §9); writes may legitimately take long and have no client time-out.
+  const signals = [signal, method === 'GET' ? AbortSignal.timeout(READ_TIMEOUT_MS) : undefined];
+  const active = signals.filter((s): s is AbortSignal => s !== undefined);
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: active.length ? AbortSignal.any(active) : undefined,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw ApiError.network();
+  }
+
+  let envelope: ApiEnvelope<T> | null = null;
+  try {
+    envelope = (await response.json()) as ApiEnvelope<T>;
+  } catch {
+    envelope = null;
+  }
+  if (envelope?.status === 'ok') return { data: envelope.data, totalCount: envelope.totalCount };
+
+  const error = envelope
+    ? new ApiError(envelope.error, envelope.message, response.status, envelope.fields ?? {})
+    : response.status === 401
+      ? new ApiError('login_required', 'login_required', 401)
+      : ApiError.network();
+  if (token && endsSession(error)) config.onSessionEnd();
+  throw error;
+}
+
+type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+/** Calls an endpoint of the shared table, filling its `:params` into the path. */
+export async function callEndpoint<E extends Endpoint>(
+  endpoint: E,
+  options: {
+    params?: Record<string, string | number>;
+    query?: Input<E['query']> & RequestOptions['query'];
+    body?: Input<E['body']>;
+    signal?: AbortSignal;
+  } = {},
+): Promise<ApiResult<z.output<E['response']>>> {
+  const path = endpoint.path.replace(/:([a-z_]+)/g, (_match, name: string) => {
+    const value = options.params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${endpoint.path}`);
+    return encodeURIComponent(String(value));
+  });
+  return apiRequest(endpoint.method, path, options);
+}

@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { schoolEndpoints } from '../../../shared/api';
+import type { Role } from '../../../shared/constants';
+import { callEndpoint } from './client';
+import { queryKeys } from './queryKeys';
+
+export function useSchoolSettings(schoolId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.settings(schoolId),
+    queryFn: async ({ signal }) =>
+      (await callEndpoint(schoolEndpoints.settings, { params: { school_id: schoolId }, signal }))
+        .data,
+    enabled,
+  });
+}
+
+export function useCategories(schoolId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.categories(schoolId),
+    queryFn: async ({ signal }) =>
+      (await callEndpoint(schoolEndpoints.categories, { params: { school_id: schoolId }, signal }))
+        .data,
+    enabled,
+  });
+}
+
+export function usePeriods(schoolId: number, role: Role, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.periods(schoolId, role),
+    queryFn: async ({ signal }) =>
+      (
+        await callEndpoint(schoolEndpoints.periods, {
+          params: { school_id: schoolId, role },
+          signal,
+        })
+      ).data,
+    enabled,
+  });
+}
+
+export function usePermissions(schoolId: number, role: Role, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.permissions(schoolId, role),
+    queryFn: async ({ signal }) =>
+      (
+        await callEndpoint(schoolEndpoints.userPermissions, {
+          params: { school_id: schoolId, role },
+          signal,
+        })
+      ).data,
+    enabled,
+  });
+}

@@ -1,0 +1,70 @@
+import { FluentProvider, Toaster } from '@fluentui/react-components';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { Provider as JotaiProvider, useAtomValue } from 'jotai';
+import { useEffect, useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router-dom';
+import type { createBrowserRouter } from 'react-router-dom';
+import { DEFAULT_LANGUAGE } from '../../../shared/constants';
+import { useAccount, useWhiteLabel } from '../api/accountQueries';
+import { persistOptions } from '../api/queryClient';
+import { type AppServices, ServicesProvider, useServices } from './services';
+import { APP_TOASTER } from './toaster';
+import { appStore, languageChoiceAtom, schoolLanguageAtom, schoolPaletteAtom } from './state/atoms';
+import { paletteToTheme, resolvePalette } from './theme/paletteTheme';
+
+interface AppProps {
+  services: AppServices;
+  router: ReturnType<typeof createBrowserRouter>;
+}
+
+export function App({ services, router }: AppProps) {
+  const options = useMemo(() => persistOptions(services.platform), [services.platform]);
+  return (
+    <ServicesProvider services={services}>
+      <JotaiProvider store={appStore}>
+        <I18nextProvider i18n={services.i18n}>
+          <PersistQueryClientProvider client={services.queryClient} persistOptions={options}>
+            <ThemedApp>
+              <RouterProvider router={router} />
+            </ThemedApp>
+          </PersistQueryClientProvider>
+        </I18nextProvider>
+      </JotaiProvider>
+    </ServicesProvider>
+  );
+}
+
+/** Theme from the school's (or white-label) palette, and the language in force. */
+function ThemedApp({ children }: { children: React.ReactNode }) {
+  const { i18n } = useServices();
+  const whiteLabel = useWhiteLabel().data;
+  const account = useAccount().data;
+  const schoolPalette = useAtomValue(schoolPaletteAtom);
+  const choice = useAtomValue(languageChoiceAtom);
+  const schoolLanguage = useAtomValue(schoolLanguageAtom);
+  const language = choice ?? schoolLanguage ?? account?.language ?? DEFAULT_LANGUAGE;
+
+  useEffect(() => {
+    if (i18n.language !== language) void i18n.changeLanguage(language);
+    document.documentElement.lang = language;
+  }, [i18n, language]);
+
+  useEffect(() => {
+    if (whiteLabel?.name) document.title = whiteLabel.name;
+  }, [whiteLabel?.name]);
+
+  const theme = useMemo(
+    () => paletteToTheme(schoolPalette ?? resolvePalette(whiteLabel?.colors)),
+    [schoolPalette, whiteLabel?.colors],
+  );
+  return (
+    <FluentProvider
+      theme={theme}
+      style={{ height: '100%', background: theme.colorNeutralBackground2 }}
+    >
+      {children}
+      <Toaster toasterId={APP_TOASTER} position="top-end" pauseOnHover />
+    </FluentProvider>
+  );
+}

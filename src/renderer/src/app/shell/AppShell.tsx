@@ -1,0 +1,104 @@
+import { makeStyles, OverlayDrawer, tokens } from '@fluentui/react-components';
+import { useAtom } from 'jotai';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { matchPath, useLocation } from 'react-router-dom';
+import { DRAWER_WIDTH_BIG } from '../../../../shared/constants';
+import { useArea } from '../../features/area/AreaContext';
+import { visibleMenuItems } from '../../features/area/visibleMenuItems';
+import { drawerSizeAtom } from '../state/atoms';
+import { NavigationDrawer } from './NavigationDrawer';
+import { TopBar } from './TopBar';
+import { drawerModeFor, useViewportWidth } from './useViewportWidth';
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    height: '100%',
+    minHeight: 0,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  column: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0, minHeight: 0 },
+  content: { flexGrow: 1, overflowY: 'auto', minHeight: 0 },
+  overlay: { backgroundColor: tokens.colorNeutralBackgroundInverted },
+});
+
+/** The frame of every role area: drawer, top bar and the screen. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const area = useArea();
+  const width = useViewportWidth();
+  const mode = drawerModeFor(width);
+  const [size, setSize] = useAtom(drawerSizeAtom);
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // A drawer opened over the page closes when the page changes or the window grows past it.
+  useEffect(() => setOverlayOpen(false), [pathname, mode]);
+
+  const items = visibleMenuItems(area.menu, area.role, area.permissions, area.settings.drawer);
+  const userName = area.entry
+    ? `${area.entry.first_name} ${area.entry.last_name}`
+    : area.account
+      ? `${area.account.first_name} ${area.account.last_name}`
+      : '';
+  const drawerProps = {
+    basePath: area.basePath,
+    items,
+    userName,
+    schoolName: area.entry?.name ?? '',
+    logo: area.entry?.logo ?? null,
+  };
+  const relative = pathname.slice(area.basePath.length + 1);
+  const route = area.routes.find((candidate) =>
+    matchPath({ path: candidate.path, end: true }, relative),
+  );
+  const title = route ? t(route.title) : (area.entry?.name ?? '');
+
+  return (
+    <div className={styles.root}>
+      {mode === 'permanent' && (
+        <NavigationDrawer
+          {...drawerProps}
+          size={size}
+          onToggleSize={() => setSize(size === 'big' ? 'small' : 'big')}
+        />
+      )}
+      {(mode === 'toggle' || mode === 'rail') && (
+        <NavigationDrawer
+          {...drawerProps}
+          size="small"
+          onToggleSize={mode === 'toggle' ? () => setOverlayOpen(true) : undefined}
+        />
+      )}
+      {(mode === 'hidden' || mode === 'toggle') && (
+        <OverlayDrawer
+          open={overlayOpen}
+          onOpenChange={(_event, data) => setOverlayOpen(data.open)}
+          style={{ width: DRAWER_WIDTH_BIG, maxWidth: '85vw' }}
+          className={styles.overlay}
+          aria-label={t('Main menu')}
+        >
+          <NavigationDrawer
+            {...drawerProps}
+            size="big"
+            onToggleSize={mode === 'toggle' ? () => setOverlayOpen(false) : undefined}
+            onNavigate={() => setOverlayOpen(false)}
+          />
+        </OverlayDrawer>
+      )}
+      <div className={styles.column}>
+        <TopBar
+          title={title}
+          width={width}
+          showBack={relative !== 'home' && relative !== ''}
+          userName={userName}
+          entryCount={area.entries.length}
+          onOpenMenu={() => setOverlayOpen(true)}
+        />
+        <main className={styles.content}>{children}</main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { Link } from '@fluentui/react-components';
+import type { MouseEvent, ReactNode } from 'react';
+import { useHref, useNavigate } from 'react-router-dom';
+
+/** A Fluent link that navigates inside the app (and still opens in a new tab with a modifier). */
+export function AppLink({ to, children }: { to: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  const href = useHref(to);
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    void navigate(to);
+  };
+  return (
+    <Link as="a" href={href} onClick={onClick}>
+      {children}
+    </Link>
+  );
+}

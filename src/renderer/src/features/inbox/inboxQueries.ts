@@ -1,0 +1,78 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { inboxEndpoints } from '../../../../shared/api';
+import type { Role } from '../../../../shared/constants';
+import { callEndpoint } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+
+// Counts refresh once a minute until the real-time socket pushes them.
+const COUNT_REFRESH_MS = 60_000;
+
+export function useUnseenNotificationCount(schoolId: number, role: Role) {
+  return useQuery({
+    queryKey: queryKeys.unseenNotifications(schoolId, role),
+    queryFn: async ({ signal }) =>
+      (
+        await callEndpoint(inboxEndpoints.unseenNotifications, {
+          params: { school_id: schoolId, role },
+          signal,
+        })
+      ).data.count,
+    refetchInterval: COUNT_REFRESH_MS,
+  });
+}
+
+export function useUnseenMessageCount(schoolId: number, role: Role) {
+  return useQuery({
+    queryKey: queryKeys.unseenMessages(schoolId, role),
+    queryFn: async ({ signal }) =>
+      (
+        await callEndpoint(inboxEndpoints.unseenMessages, {
+          params: { school_id: schoolId, role },
+          signal,
+        })
+      ).data.count,
+    refetchInterval: COUNT_REFRESH_MS,
+  });
+}
+
+export function useNotifications(schoolId: number, role: Role, search: string, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.notifications(schoolId, role, search),
+    queryFn: async ({ signal }) =>
+      (
+        await callEndpoint(inboxEndpoints.notifications, {
+          params: { school_id: schoolId, role },
+          query: { search: search || undefined, per_page: 50 },
+          signal,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** Marks everything seen when the list opens, then reloads the unseen count (spec §7). */
+export function useMarkNotificationsSeen(schoolId: number, role: Role) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      callEndpoint(inboxEndpoints.markNotificationsSeen, { params: { school_id: schoolId, role } }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.unseenNotifications(schoolId, role) }),
+  });
+}
+
+export function useChatRooms(schoolId: number, role: Role, search: string) {
+  return useQuery({
+    queryKey: queryKeys.chatRooms(schoolId, role, search),
+    queryFn: async ({ signal }) =>
+      (
+        await callEndpoint(inboxEndpoints.chatRooms, {
+          params: { school_id: schoolId, role },
+          query: { search: search || undefined, per_page: 100 },
+          signal,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,4 @@
+/** English texts whose key is an identifier rather than the text itself (spec §8). */
+export const english: Record<string, string> = {
+  exit_no_save: 'Leave without saving?',
+};

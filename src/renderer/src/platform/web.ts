@@ -1,0 +1,66 @@
+import { del, get, set } from 'idb-keyval';
+import { QUERY_CACHE_STORAGE_KEY } from '../../../shared/constants';
+import type { Platform } from './types';
+
+export const TOKEN_STORAGE_KEY = 'mathema.token';
+
+interface StoredCache {
+  appVersion: string;
+  value: string;
+}
+
+/** Browsers and phone webviews: token in localStorage, query cache in IndexedDB. */
+export function createWebPlatform(): Platform {
+  return {
+    kind: 'web',
+    async getToken() {
+      return localStorage.getItem(TOKEN_STORAGE_KEY);
+    },
+    async setToken(token) {
+      if (token === null) localStorage.removeItem(TOKEN_STORAGE_KEY);
+      else localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    },
+    async loadQueryCache(appVersion) {
+      const stored = await get<StoredCache>(QUERY_CACHE_STORAGE_KEY);
+      return stored && stored.appVersion === appVersion ? stored.value : null;
+    },
+    async saveQueryCache(appVersion, value) {
+      await set(QUERY_CACHE_STORAGE_KEY, { appVersion, value } satisfies StoredCache);
+    },
+    async clearQueryCache() {
+      await del(QUERY_CACHE_STORAGE_KEY);
+    },
+    async notify({ title, body, route }) {
+      if (typeof Notification === 'undefined') return;
+      if (Notification.permission === 'default') await Notification.requestPermission();
+      if (Notification.permission !== 'granted') return;
+      const shown = new Notification(title, { body });
+      if (route) shown.onclick = () => navigateListeners.forEach((listener) => listener(route));
+    },
+    async openCall(options) {
+      const url = new URL(`https://${options.domain}/${encodeURIComponent(options.roomName)}`);
+      url.searchParams.set('jwt', options.jwt);
+      window.open(url.toString(), '_blank', 'noopener');
+    },
+    async checkForUpdates() {
+      return { state: 'disabled' };
+    },
+    async saveFile(name, data, mimeType) {
+      const blob = new Blob([data as BlobPart], { type: mimeType });
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(blob);
+      link.download = name;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    },
+    async getConfig() {
+      return null;
+    },
+    onNavigate(listener) {
+      navigateListeners.add(listener);
+      return () => navigateListeners.delete(listener);
+    },
+  };
+}
+
+const navigateListeners = new Set<(route: string) => void>();

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const root = fileURLToPath(new URL('./src/renderer', import.meta.url));
+const { version } = JSON.parse(
+  readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
+) as {
+  version: string;
+};
+
+/**
+ * Emits sw.js with the list of every built file, so that a signed-in user who reloads while the
+ * server is down still gets the app (and then the persisted query cache) — spec §9 offline use.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'mathema-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle).filter((name) => !name.endsWith('.map'));
+      const source = readFileSync(
+        new URL('./src/renderer/service-worker.js', import.meta.url),
+        'utf8',
+      )
+        .replace('__PRECACHE_FILES__', JSON.stringify(['/', ...files.map((f) => `/${f}`)]))
+        .replace('__CACHE_VERSION__', JSON.stringify(`${version}-${Date.now()}`));
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
+
+// The renderer alone, for browsers and phone webviews; the server serves out/web.
+export default defineConfig({
+  root,
+  base: '/',
+  plugins: [react(), serviceWorker()],
+  define: {
+    'import.meta.env.VITE_APP_VERSION': JSON.stringify(version),
+  },
+  build: {
+    outDir: fileURLToPath(new URL('./out/web', import.meta.url)),
+    emptyOutDir: true,
+    minify: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 1200,
+  },
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+      '/socket.io': { target: 'ws://127.0.0.1:8080', ws: true },
+    },
+  },
+});
