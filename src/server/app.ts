@@ -58,9 +58,8 @@ export async function buildApp(
 
   let limiter: RateLimiter;
   if (config.redisUrl) {
-    limiter = new RedisRateLimiter(
-      new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }),
-    );
+    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+    limiter = new RedisRateLimiter(redis, config.redisPrefix);
   } else {
     limiter = new MemoryRateLimiter();
   }
@@ -166,12 +165,13 @@ export async function buildApp(
   };
 }
 
-/** The built web app; hashed assets are cached for a year. */
+/** The built web app; hashed assets are cached for a year, pages are revalidated. */
 async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: webDir,
     wildcard: true,
     index: false,
+    redirect: false,
     setHeaders(reply, filePath) {
       reply.header(
         'Cache-Control',
@@ -181,4 +181,7 @@ async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> 
       );
     },
   });
+  app.get('/', (_request, reply) =>
+    reply.header('Cache-Control', 'no-cache').sendFile('index.html'),
+  );
 }

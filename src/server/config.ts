@@ -11,6 +11,8 @@ export interface ServerConfig {
   publicUrl: string;
   smtpUrl: string | null;
   redisUrl: string | null;
+  /** Prefix of every Redis key, so that deployments (or test runs) can share one Redis. */
+  redisPrefix: string;
   /** Origins allowed by CORS besides the server's own. */
   corsOrigins: string[];
   /** Folder of the built web app; null serves no web app (API only). */
@@ -64,6 +66,10 @@ const environment = z.object({
   PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']).optional(),
   SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']).optional(),
   REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']).optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,60}$/, 'REDIS_PREFIX may hold letters, digits, ":", "_" and "-"')
+    .default('mathema:'),
   CORS_ORIGINS: z.string().optional(),
   WEB_DIR: z.string().optional(),
   WEATHER_URL: url('WEATHER_URL', ['http:', 'https:']).default(
@@ -115,6 +121,7 @@ export function loadConfig(
     publicUrl,
     smtpUrl: e.SMTP_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
+    redisPrefix: e.REDIS_PREFIX,
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())

@@ -68,10 +68,13 @@ export const SESSION_REMEMBER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const CREATE_PASSWORD_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Sign-in attempts allowed per window, per account and per address. */
+/** Failed sign-ins allowed per window, per account and per address (a school shares one). */
 export const LOGIN_RATE_WINDOW_MS = 15 * 60 * 1000;
-export const LOGIN_MAX_ATTEMPTS_PER_ACCOUNT = 10;
-export const LOGIN_MAX_ATTEMPTS_PER_ADDRESS = 50;
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 10;
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
+/** Password-link mails allowed per window, per address and per account. */
+export const PASSWORD_MAIL_MAX_PER_ADDRESS = 30;
+export const PASSWORD_MAIL_MAX_PER_ACCOUNT = 5;
 
 export const DEFAULT_PALETTE = {
   primaryBackground: '#f2f2f2',

@@ -6,9 +6,13 @@ export interface RateDecision {
   retryAfter: number;
 }
 
-/** Fixed-window counters shared by every API node when Redis is configured. */
+/**
+ * Fixed-window counters, shared by every API node when Redis is configured. `hit` counts
+ * an event; `check` tells whether a key is already over its limit without counting.
+ */
 export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateDecision>;
+  check(key: string, limit: number): Promise<RateDecision>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -20,14 +24,21 @@ export class MemoryRateLimiter implements RateLimiter {
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
     const now = this.now();
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
+    let window = this.live(key, now);
+    if (!window) {
       if (this.windows.size > 100_000) this.sweep(now);
       window = { count: 0, resetAt: now + windowMs };
       this.windows.set(key, window);
     }
     window.count += 1;
     return { allowed: window.count <= limit, retryAfter: Math.ceil((window.resetAt - now) / 1000) };
+  }
+
+  async check(key: string, limit: number): Promise<RateDecision> {
+    const now = this.now();
+    const window = this.live(key, now);
+    if (!window) return { allowed: true, retryAfter: 0 };
+    return { allowed: window.count < limit, retryAfter: Math.ceil((window.resetAt - now) / 1000) };
   }
 
   async reset(key: string): Promise<void> {
@@ -38,6 +49,11 @@ export class MemoryRateLimiter implements RateLimiter {
     this.windows.clear();
   }
 
+  private live(key: string, now: number) {
+    const window = this.windows.get(key);
+    return window && window.resetAt > now ? window : undefined;
+  }
+
   private sweep(now: number): void {
     for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
   }
@@ -46,25 +62,31 @@ export class MemoryRateLimiter implements RateLimiter {
 export class RedisRateLimiter implements RateLimiter {
   constructor(
     private readonly redis: Redis,
-    private readonly prefix = 'mathema:rate:',
+    private readonly prefix: string,
   ) {}
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
-    const fullKey = this.prefix + key;
-    const [[, count], [, ttl]] = (await this.redis.multi().incr(fullKey).pttl(fullKey).exec()) as [
-      [null, number],
-      [null, number],
-    ];
-    let remaining = ttl;
-    if (ttl < 0) {
+    const fullKey = `${this.prefix}rate:${key}`;
+    const results = await this.redis.multi().incr(fullKey).pttl(fullKey).exec();
+    const count = Number(results?.[0]?.[1] ?? 0);
+    let remaining = Number(results?.[1]?.[1] ?? -1);
+    if (remaining < 0) {
       await this.redis.pexpire(fullKey, windowMs);
       remaining = windowMs;
     }
     return { allowed: count <= limit, retryAfter: Math.ceil(remaining / 1000) };
   }
 
+  async check(key: string, limit: number): Promise<RateDecision> {
+    const fullKey = `${this.prefix}rate:${key}`;
+    const results = await this.redis.multi().get(fullKey).pttl(fullKey).exec();
+    const count = Number(results?.[0]?.[1] ?? 0);
+    const remaining = Number(results?.[1]?.[1] ?? 0);
+    return { allowed: count < limit, retryAfter: Math.max(0, Math.ceil(remaining / 1000)) };
+  }
+
   async reset(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+    await this.redis.del(`${this.prefix}rate:${key}`);
   }
 
   async close(): Promise<void> {

@@ -24,7 +24,7 @@ export function attachRealtime(app: FastifyInstance, deps: ServerDeps): Server {
     const pub = new Redis(deps.config.redisUrl);
     const sub = pub.duplicate();
     redisClients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub, { key: 'mathema:socket.io' }));
+    io.adapter(createAdapter(pub, sub, { key: `${deps.config.redisPrefix}socket.io` }));
   }
 
   io.use(async (socket, next) => {

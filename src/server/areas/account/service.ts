@@ -7,9 +7,11 @@ import type {
 import { MSG } from '../../../shared/api/account';
 import {
   CREATE_PASSWORD_TOKEN_TTL_MS,
-  LOGIN_MAX_ATTEMPTS_PER_ACCOUNT,
-  LOGIN_MAX_ATTEMPTS_PER_ADDRESS,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  LOGIN_MAX_FAILURES_PER_ADDRESS,
   LOGIN_RATE_WINDOW_MS,
+  PASSWORD_MAIL_MAX_PER_ACCOUNT,
+  PASSWORD_MAIL_MAX_PER_ADDRESS,
   RESET_TOKEN_TTL_MS,
   SESSION_REMEMBER_TTL_MS,
   SESSION_TTL_MS,
@@ -26,38 +28,50 @@ import { hashToken, newSecretToken } from './tokens';
 
 const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
 
-async function limit(deps: ServerDeps, key: string, max: number, windowMs: number) {
-  const decision = await deps.limiter.hit(key, max, windowMs);
-  if (!decision.allowed) {
-    throw new ApiError(
-      'rate_limited',
-      'Too many attempts. Please wait and try again.',
-      undefined,
-      decision.retryAfter,
-    );
-  }
+const tooMany = (retryAfter: number) =>
+  new ApiError(
+    'rate_limited',
+    'Too many attempts. Please wait and try again.',
+    undefined,
+    retryAfter,
+  );
+
+/** Counts one request against a limit and refuses it once the limit is passed. */
+async function countRequest(deps: ServerDeps, key: string, max: number) {
+  const decision = await deps.limiter.hit(key, max, LOGIN_RATE_WINDOW_MS);
+  if (!decision.allowed) throw tooMany(decision.retryAfter);
 }
 
+/**
+ * Signs in with email or username. Only failed attempts count towards the limits, per
+ * account and per address, so that a whole school behind one address can sign in at 8:00
+ * while guessing one account's password is stopped after a few tries.
+ */
 export async function login(
   deps: ServerDeps,
   ctx: RequestContext,
   body: LoginBody & { remember_me: boolean },
 ) {
   const login = body.username.trim().toLowerCase();
-  await limit(
-    deps,
-    `login:address:${ctx.ip}`,
-    LOGIN_MAX_ATTEMPTS_PER_ADDRESS,
-    LOGIN_RATE_WINDOW_MS,
-  );
-  await limit(deps, `login:account:${login}`, LOGIN_MAX_ATTEMPTS_PER_ACCOUNT, LOGIN_RATE_WINDOW_MS);
+  const accountKey = `login:account:${login}`;
+  const addressKey = `login:address:${ctx.ip}`;
+  for (const [key, max] of [
+    [accountKey, LOGIN_MAX_FAILURES_PER_ACCOUNT],
+    [addressKey, LOGIN_MAX_FAILURES_PER_ADDRESS],
+  ] as const) {
+    const decision = await deps.limiter.check(key, max);
+    if (!decision.allowed) throw tooMany(decision.retryAfter);
+  }
 
   const user = await q.findUserByLogin(deps.db, login);
   const valid = await verifyPassword(user?.password_hash ?? null, body.password);
-  if (!user || !valid || user.disabled)
+  if (!user || !valid || user.disabled) {
+    await deps.limiter.hit(accountKey, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_RATE_WINDOW_MS);
+    await deps.limiter.hit(addressKey, LOGIN_MAX_FAILURES_PER_ADDRESS, LOGIN_RATE_WINDOW_MS);
     throw new ApiError('invalid_credentials', MSG.wrongCredentials);
+  }
 
-  await deps.limiter.reset(`login:account:${login}`);
+  await deps.limiter.reset(accountKey);
   const token = newSecretToken();
   const now = deps.now();
   await q.insertSession(deps.db, {
@@ -134,11 +148,11 @@ export async function requestReset(
   email: string,
   log: { error(o: object, m: string): void },
 ) {
-  await limit(
+  await countRequest(deps, `reset:address:${ctx.ip}`, PASSWORD_MAIL_MAX_PER_ADDRESS);
+  await countRequest(
     deps,
-    `reset:address:${ctx.ip}`,
-    LOGIN_MAX_ATTEMPTS_PER_ADDRESS,
-    LOGIN_RATE_WINDOW_MS,
+    `reset:email:${email.trim().toLowerCase()}`,
+    PASSWORD_MAIL_MAX_PER_ACCOUNT,
   );
   const user = await q.findUserByEmail(deps.db, email);
   if (!user || user.disabled) return;
@@ -154,12 +168,7 @@ export async function resetPassword(
   ctx: RequestContext,
   body: ResetPasswordBody,
 ) {
-  await limit(
-    deps,
-    `reset-password:address:${ctx.ip}`,
-    LOGIN_MAX_ATTEMPTS_PER_ADDRESS,
-    LOGIN_RATE_WINDOW_MS,
-  );
+  await countRequest(deps, `reset-password:address:${ctx.ip}`, LOGIN_MAX_FAILURES_PER_ADDRESS);
   const now = deps.now().toISOString();
   const expired = new ApiError(
     'validation',
