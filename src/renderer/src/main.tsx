@@ -25,7 +25,10 @@ async function start(): Promise<void> {
   const platform = await loadPlatform();
   const config = await platform.getConfig();
   const addressToken = platform.kind === 'web' ? takeTokenFromAddress() : null;
-  if (addressToken) await platform.setToken(addressToken);
+  if (addressToken && addressToken !== (await platform.getToken())) {
+    await platform.clearQueryCache();
+    await platform.setToken(addressToken);
+  }
   appStore.set(tokenAtom, await platform.getToken());
 
   // Packaged desktop builds load from file://, where only hash routes work.

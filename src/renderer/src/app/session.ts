@@ -48,6 +48,9 @@ export function createSession({
 
   return {
     async signIn(token) {
+      // Whatever is cached belongs to whoever signed in before.
+      queryClient.clear();
+      await platform.clearQueryCache();
       await platform.setToken(token);
       appStore.set(tokenAtom, token);
       restart();
@@ -60,6 +63,7 @@ export function createSession({
     startImpersonation(user) {
       appStore.set(impersonationAtom, user);
       forgetSchoolData();
+      void navigate(`/${user.role}/${user.schoolId}/home`);
     },
     closeImpersonation() {
       if (appStore.get(impersonationAtom) === null) return;

@@ -52,7 +52,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   };
   const relative = pathname.slice(area.basePath.length + 1);
   const route = area.routes.find((candidate) =>
-    matchPath({ path: candidate.path, end: true }, relative),
+    matchPath({ path: `/${candidate.path}`, end: true }, `/${relative}`),
   );
   const title = route ? t(route.title) : (area.entry?.name ?? '');
 

@@ -1,6 +1,6 @@
 import { atom, createStore } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
-import type { Language, Palette } from '../../../../shared/constants';
+import type { Language, Palette, Role } from '../../../../shared/constants';
 
 /** The one jotai store, shared with code outside React (the API client, session end). */
 export const appStore = createStore();
@@ -8,9 +8,12 @@ export const appStore = createStore();
 /** The session token; filled from the platform at start-up. */
 export const tokenAtom = atom<string | null>(null);
 
+/** An admin acting as a member of their school, inside that member's role area. */
 export interface Impersonation {
   userId: number;
   name: string;
+  schoolId: number;
+  role: Role;
 }
 
 const local = <T>() => createJSONStorage<T>(() => localStorage);

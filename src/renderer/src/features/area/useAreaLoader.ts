@@ -1,5 +1,5 @@
 import { Toast, ToastBody, ToastTitle, useToastController } from '@fluentui/react-components';
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { createElement, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '../../../../shared/api';
@@ -13,9 +13,15 @@ import {
 } from '../../api/schoolQueries';
 import { APP_TOASTER } from '../../app/toaster';
 import { useServices } from '../../app/services';
-import { schoolLanguageAtom, schoolPaletteAtom, selectedPeriodAtom } from '../../app/state/atoms';
+import {
+  impersonationAtom,
+  schoolLanguageAtom,
+  schoolPaletteAtom,
+  selectedPeriodAtom,
+} from '../../app/state/atoms';
 import { resolvePalette } from '../../app/theme/paletteTheme';
 import { applySchoolTranslations } from '../../i18n';
+import { areaEntry } from './areaEntry';
 import { parseSchoolSettings } from './schoolSettings';
 
 export type AreaLoadState = 'loading' | 'not-member' | 'open';
@@ -32,7 +38,8 @@ export function useAreaLoader(role: Role, schoolId: number) {
   const account = useAccount();
   const schools = useSchoolEntries();
   const whiteLabel = useWhiteLabel().data;
-  const entry = schools.data?.find((e) => e.role === role && e.school_id === schoolId);
+  const impersonation = useAtomValue(impersonationAtom);
+  const entry = areaEntry(schools.data, role, schoolId, impersonation);
   const member = entry !== undefined;
   const settings = useSchoolSettings(schoolId, member);
   const categories = useCategories(schoolId, member);

@@ -1,4 +1,4 @@
-import { makeStyles, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { LOGIN_FORM_WIDTH } from '../../../../shared/constants';
 import { useWhiteLabel } from '../../api/accountQueries';
@@ -13,8 +13,8 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: '1fr',
     backgroundColor: tokens.colorNeutralBackground2,
-    [mediaAbove('lg')]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' },
   },
+  withImage: { [mediaAbove('lg')]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' } },
   formColumn: {
     display: 'flex',
     flexDirection: 'column',
@@ -55,7 +55,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
   const logo = whiteLabel?.logo ? fileUrl(whiteLabel.logo) : defaultLogo;
   const loginImage = whiteLabel?.login_img ? fileUrl(whiteLabel.login_img) : null;
   return (
-    <div className={styles.page}>
+    <div className={mergeClasses(styles.page, loginImage && styles.withImage)}>
       <main className={styles.formColumn}>
         <div className={styles.card}>
           <div className={styles.brand}>
