@@ -1,0 +1,85 @@
+// Reads the Vite manifest of a build: which files a module needs before it can run (its static
+// imports, transitively, and their CSS), and how many bytes they are gzipped.
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface BundleSize {
+  files: number;
+  jsKb: number;
+  jsGzipKb: number;
+  cssKb: number;
+  cssGzipKb: number;
+}
+
+export function readManifest(webDir: string): Manifest {
+  return JSON.parse(
+    fs.readFileSync(path.join(webDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Manifest;
+}
+
+/** The manifest key of the HTML entry (index.html). */
+export function entryKey(manifest: Manifest): string {
+  const key = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!key) throw new Error('the Vite manifest names no entry');
+  return key;
+}
+
+/** The manifest key of a source module, e.g. "src/features/admin/AdminArea.tsx". */
+export function moduleKey(manifest: Manifest, source: string): string {
+  if (!manifest[source]) throw new Error(`the Vite manifest has no chunk for ${source}`);
+  return source;
+}
+
+/** The files a chunk needs before it runs: itself, its static imports (transitively), their CSS. */
+export function staticClosure(manifest: Manifest, key: string): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (k: string) => {
+    if (seen.has(k)) return;
+    seen.add(k);
+    const chunk = manifest[k];
+    if (!chunk) throw new Error(`the Vite manifest has no chunk ${k}`);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return files;
+}
+
+const kb = (bytes: number) => Math.round(bytes / 100) / 10;
+
+/** Sizes in kB (1000 bytes), gzip at zlib's default level, as a compressing proxy would send. */
+export function measureFiles(webDir: string, files: Iterable<string>): BundleSize {
+  const size = { files: 0, js: 0, jsGzip: 0, css: 0, cssGzip: 0 };
+  for (const file of files) {
+    const content = fs.readFileSync(path.join(webDir, file));
+    const gzipped = gzipSync(content).length;
+    size.files += 1;
+    if (file.endsWith('.css')) {
+      size.css += content.length;
+      size.cssGzip += gzipped;
+    } else if (file.endsWith('.js')) {
+      size.js += content.length;
+      size.jsGzip += gzipped;
+    }
+  }
+  return {
+    files: size.files,
+    jsKb: kb(size.js),
+    jsGzipKb: kb(size.jsGzip),
+    cssKb: kb(size.css),
+    cssGzipKb: kb(size.cssGzip),
+  };
+}
