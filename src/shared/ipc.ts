@@ -1,6 +1,7 @@
 // The desktop bridge contract: every IPC channel, named `area:verb`, with its request and
-// response types. The preload exposes these as named functions on `window.mathema`; main
-// registers one handler per channel. Nothing else crosses the bridge.
+// response types. The preloads expose these as named functions (`window.mathema` in the main
+// window, `window.mathemaCall` in the call window); main registers one handler per channel.
+// Nothing else crosses the bridge.
 
 import type { Language } from './constants';
 
@@ -24,11 +25,13 @@ export interface DesktopNotification {
   route?: string;
 }
 
+export type UpdatePolicy = 'auto' | 'notify' | 'off';
+
 export interface DesktopConfig {
   serverUrl: string | null;
   whiteLabel: string | null;
   language: Language | null;
-  updatePolicy: 'auto' | 'notify' | 'off';
+  updatePolicy: UpdatePolicy;
   /** Keys the machine-wide configuration file locks; the user cannot change them. */
   locked: string[];
 }
@@ -41,11 +44,19 @@ export type UpdateStatus =
   | { state: 'downloaded'; version: string }
   | { state: 'error'; message: string };
 
-/** Request and response of each invoke channel. */
+/**
+ * Why the vault refused a token: no OS key store at all, or only Chromium's plaintext
+ * fallback (Linux without a secret service). `message` is already in the user's language.
+ */
+export type TokenRefusalReason = 'encryption-unavailable' | 'plaintext-only';
+export type TokenStoreResult =
+  { ok: true } | { ok: false; reason: TokenRefusalReason; message: string };
+
+/** Request and response of each invoke channel the main window may use. */
 export interface IpcContract {
   'vault:get-token': { request: void; response: string | null };
-  /** Fails with a message when only the plaintext fallback of safeStorage is available. */
-  'vault:set-token': { request: string | null; response: { ok: true } | { ok: false; message: string } };
+  /** Refuses (ok: false) when only the plaintext fallback of safeStorage is available. */
+  'vault:set-token': { request: string | null; response: TokenStoreResult };
   'cache:load': { request: { appVersion: string }; response: string | null };
   'cache:save': { request: { appVersion: string; value: string }; response: void };
   'cache:clear': { request: void; response: void };
@@ -54,7 +65,10 @@ export interface IpcContract {
   'call:close': { request: void; response: void };
   'update:check': { request: void; response: UpdateStatus };
   'update:install': { request: void; response: void };
-  'file:save': { request: { name: string; data: Uint8Array | string }; response: { saved: boolean } };
+  'file:save': {
+    request: { name: string; data: Uint8Array | string };
+    response: { saved: boolean };
+  };
   'config:get': { request: void; response: DesktopConfig };
   'config:set': {
     request: Partial<Pick<DesktopConfig, 'serverUrl' | 'whiteLabel' | 'language'>>;
@@ -63,7 +77,7 @@ export interface IpcContract {
 }
 export type IpcChannel = keyof IpcContract;
 
-/** Events main sends to the renderer. */
+/** Events main sends to the main window. */
 export interface IpcEvents {
   /** Open this app route (deep link or notification click). */
   'app:navigate': string;
@@ -74,7 +88,7 @@ export type IpcEventName = keyof IpcEvents;
 /** What the preload exposes as `window.mathema`. */
 export interface DesktopApi {
   getToken(): Promise<string | null>;
-  setToken(token: string | null): Promise<IpcContract['vault:set-token']['response']>;
+  setToken(token: string | null): Promise<TokenStoreResult>;
   loadCache(appVersion: string): Promise<string | null>;
   saveCache(appVersion: string, value: string): Promise<void>;
   clearCache(): Promise<void>;
@@ -90,19 +104,100 @@ export interface DesktopApi {
   on<E extends IpcEventName>(event: E, listener: (payload: IpcEvents[E]) => void): () => void;
 }
 
-export const IPC_CHANNELS: readonly IpcChannel[] = [
-  'vault:get-token',
-  'vault:set-token',
-  'cache:load',
-  'cache:save',
-  'cache:clear',
-  'notify:show',
-  'call:open',
-  'call:close',
-  'update:check',
-  'update:install',
-  'file:save',
-  'config:get',
-  'config:set',
-];
+/** Request and response of each invoke channel the call window's page may use. */
+export interface CallPageContract {
+  /** The options of the call this window was opened for; null once it has closed. */
+  'call:get-options': { request: void; response: CallWindowOptions | null };
+  /** Jitsi's readyToClose event: the user hung up, main closes the window. */
+  'call:ready-to-close': { request: void; response: void };
+}
+export type CallPageChannel = keyof CallPageContract;
+
+/** What the call window's preload exposes as `window.mathemaCall`. */
+export interface CallPageApi {
+  getOptions(): Promise<CallWindowOptions | null>;
+  readyToClose(): Promise<void>;
+}
+
+/** The channel behind each DesktopApi method: the one table both ends are built from. */
+export const DESKTOP_API_CHANNELS = {
+  getToken: 'vault:get-token',
+  setToken: 'vault:set-token',
+  loadCache: 'cache:load',
+  saveCache: 'cache:save',
+  clearCache: 'cache:clear',
+  notify: 'notify:show',
+  openCall: 'call:open',
+  closeCall: 'call:close',
+  checkForUpdates: 'update:check',
+  installUpdate: 'update:install',
+  saveFile: 'file:save',
+  getConfig: 'config:get',
+  setConfig: 'config:set',
+} as const satisfies Record<Exclude<keyof DesktopApi, 'on'>, IpcChannel>;
+
+export const CALL_PAGE_API_CHANNELS = {
+  getOptions: 'call:get-options',
+  readyToClose: 'call:ready-to-close',
+} as const satisfies Record<keyof CallPageApi, CallPageChannel>;
+
+export const IPC_CHANNELS: readonly IpcChannel[] = Object.values(DESKTOP_API_CHANNELS);
+export const CALL_PAGE_CHANNELS: readonly CallPageChannel[] = Object.values(CALL_PAGE_API_CHANNELS);
 export const IPC_EVENTS: readonly IpcEventName[] = ['app:navigate', 'update:status'];
+
+/** How a preload reaches main; implemented over ipcRenderer, faked in tests. */
+export interface IpcTransport<Contract> {
+  invoke<K extends keyof Contract & string>(
+    channel: K,
+    request: Contract[K] extends { request: infer R } ? R : never,
+  ): Promise<Contract[K] extends { response: infer R } ? R : never>;
+}
+export interface IpcEventSource {
+  subscribe<E extends IpcEventName>(
+    event: E,
+    listener: (payload: IpcEvents[E]) => void,
+  ): () => void;
+}
+
+const isIpcEventName = (name: unknown): name is IpcEventName =>
+  (IPC_EVENTS as readonly unknown[]).includes(name);
+
+/**
+ * Builds `window.mathema` from a transport: one named function per channel, so the page never
+ * holds ipcRenderer and can reach no channel outside this table.
+ */
+export function bindDesktopApi(
+  transport: IpcTransport<IpcContract>,
+  events: IpcEventSource,
+): DesktopApi {
+  const api: DesktopApi = {
+    getToken: () => transport.invoke('vault:get-token', undefined),
+    setToken: (token) => transport.invoke('vault:set-token', token),
+    loadCache: (appVersion) => transport.invoke('cache:load', { appVersion }),
+    saveCache: (appVersion, value) => transport.invoke('cache:save', { appVersion, value }),
+    clearCache: () => transport.invoke('cache:clear', undefined),
+    notify: (notification) => transport.invoke('notify:show', notification),
+    openCall: (options) => transport.invoke('call:open', options),
+    closeCall: () => transport.invoke('call:close', undefined),
+    checkForUpdates: () => transport.invoke('update:check', undefined),
+    installUpdate: () => transport.invoke('update:install', undefined),
+    saveFile: (name, data) => transport.invoke('file:save', { name, data }),
+    getConfig: () => transport.invoke('config:get', undefined),
+    setConfig: (change) => transport.invoke('config:set', change),
+    on: (event, listener) => {
+      // The page is untrusted input: check at run time what the types promise.
+      if (!isIpcEventName(event)) throw new Error(`Unknown desktop event: ${String(event)}`);
+      if (typeof listener !== 'function') throw new Error('A listener must be a function');
+      return events.subscribe(event, listener);
+    },
+  };
+  return Object.freeze(api);
+}
+
+/** Builds `window.mathemaCall` for the call window's page. */
+export function bindCallPageApi(transport: IpcTransport<CallPageContract>): CallPageApi {
+  return Object.freeze({
+    getOptions: () => transport.invoke('call:get-options', undefined),
+    readyToClose: () => transport.invoke('call:ready-to-close', undefined),
+  });
+}
