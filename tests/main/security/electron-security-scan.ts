@@ -1,0 +1,84 @@
+// Static Electron security scan of the main process and the preloads with Doyensec's
+// Electronegativity. `npm run scan:electron` prints the findings and fails on a HIGH one;
+// electron-security-scan.test.ts runs the same scan with the unit tests.
+//
+// The package's CLI is broken by an undeclared dependency (commander), so its runner is
+// called directly.
+
+import electronegativity, { type ElectronegativityIssue } from '@doyensec/electronegativity';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const SCANNED_FOLDERS = ['src/main', 'src/preload'];
+
+// Both need the network (Electron's release list) and judge the Electron version, which
+// Dependabot and `npm audit` watch; this scan is about the code.
+const EXCLUDED_CHECKS = ['AvailableSecurityFixesGlobalCheck', 'ElectronVersionJSONCheck'];
+
+export interface ScanReport {
+  issues: ElectronegativityIssue[];
+  errors: { file: string; message: string }[];
+}
+
+/** Scans main and preload as one application. */
+export function scanElectronSecurity(): Promise<ScanReport> {
+  return scanFolders(SCANNED_FOLDERS.map((folder) => path.join(root, folder)));
+}
+
+/**
+ * Scans folders as one application: the global checks (navigation limits, permission handler)
+ * are about the app as a whole, so the folders are copied side by side and scanned together.
+ */
+export async function scanFolders(folders: readonly string[]): Promise<ScanReport> {
+  const electronVersion = (
+    JSON.parse(readFileSync(path.join(root, 'node_modules/electron/package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+  const workspace = mkdtempSync(path.join(tmpdir(), 'mathema-electronegativity-'));
+  try {
+    for (const folder of folders) {
+      cpSync(
+        folder,
+        path.join(workspace, path.relative(root, folder).replace(/^(\.\.[/\\])+/, '')),
+        {
+          recursive: true,
+        },
+      );
+    }
+    const result = await electronegativity({
+      input: workspace,
+      isRelative: true,
+      excludeFromScan: EXCLUDED_CHECKS,
+      electronVersionOverride: electronVersion,
+    });
+    return { issues: result.issues, errors: result.errors };
+  } finally {
+    rmSync(workspace, { recursive: true, force: true });
+  }
+}
+
+export const isHighSeverity = (issue: ElectronegativityIssue): boolean =>
+  issue.severity.name === 'HIGH';
+
+async function main(): Promise<void> {
+  const report = await scanElectronSecurity();
+  for (const issue of report.issues) {
+    console.log(
+      `${issue.severity.name.padEnd(13)} ${issue.id}  ${issue.file}:${issue.location.line}  ${issue.description}`,
+    );
+  }
+  for (const error of report.errors) console.log(`PARSE ERROR   ${error.file}: ${error.message}`);
+  const high = report.issues.filter(isHighSeverity);
+  console.log(
+    `\n${report.issues.length} findings, ${high.length} of high severity, ${report.errors.length} parse errors.`,
+  );
+  if (high.length > 0 || report.errors.length > 0) process.exitCode = 1;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  void main();
+}
