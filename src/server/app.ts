@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -10,6 +11,7 @@ import { accountRoutes } from './areas/account/routes';
 import { healthRoutes } from './areas/health/routes';
 import { inboxRoutes } from './areas/inbox/routes';
 import { schoolRoutes } from './areas/school/routes';
+import { userRoutes } from './areas/users/routes';
 import { weatherRoutes } from './areas/weather/routes';
 import { whiteLabelRoutes } from './areas/whitelabel/routes';
 import type { ServerConfig } from './config';
@@ -26,6 +28,7 @@ import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './http/ra
 import { createMailer } from './integrations/mail';
 import { createWeatherClient } from './integrations/weather';
 import { attachRealtime } from './realtime/server';
+import { registerResourceRoutes } from './resources/routes';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -131,6 +134,7 @@ export async function buildApp(
 
   const hasWebApp = Boolean(config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')));
   if (hasWebApp) await serveWebApp(app, config.webDir!);
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
   installErrorHandling(
     app,
     isApiPath,
@@ -145,6 +149,8 @@ export async function buildApp(
   inboxRoutes(app, deps);
   weatherRoutes(app, deps);
   schoolFileRoutes(app, deps);
+  registerResourceRoutes(app, deps);
+  userRoutes(app, deps);
 
   const openApi = openApiDocument(Object.values(endpoints), config.version);
   app.get('/api/docs/openapi.json', async () => openApi);

@@ -3,11 +3,13 @@ import { Migrator, type Migration as KyselyMigration } from 'kysely/migration';
 import type { DatabaseKind } from './database';
 import { foundation } from './migrations/001_foundation';
 import type { Migration } from './migrations/helpers';
+import { resources } from './migrations/002_resources';
 import type { Database } from './schema';
 
 /** Every migration, in order. Names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_foundation': foundation,
+  '002_resources': resources,
 };
 
 /** Brings the database up to date; runs on every start. */

@@ -11,7 +11,7 @@ type Id = Generated<number>;
 export interface UsersTable {
   id: Id;
   username: string;
-  email: string;
+  email: string | null;
   first_name: string;
   last_name: string;
   password_hash: string | null;
@@ -68,6 +68,20 @@ export interface MembershipsTable {
   user_id: number;
   role: string;
   created_at: Instant;
+  search_text: ColumnType<string, string | undefined, string>;
+  code: ColumnType<string | null, string | null | undefined, string | null>;
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
+  mobile: ColumnType<string | null, string | null | undefined, string | null>;
+  birth_date: ColumnType<Day | null, Day | null | undefined, Day | null>;
+  address: ColumnType<string | null, string | null | undefined, string | null>;
+  city: ColumnType<string | null, string | null | undefined, string | null>;
+  postal_code: ColumnType<string | null, string | null | undefined, string | null>;
+  vat_number: ColumnType<string | null, string | null | undefined, string | null>;
+  tax_office: ColumnType<string | null, string | null | undefined, string | null>;
+  subjects: ColumnType<string | null, string | null | undefined, string | null>;
+  notes: ColumnType<string | null, string | null | undefined, string | null>;
+  level_id: ColumnType<number | null, number | null | undefined, number | null>;
+  active: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
 export interface SettingsTable {
@@ -81,6 +95,7 @@ export interface SettingsTable {
 export interface CategoriesTable {
   id: Id;
   school_id: number;
+  search_text: ColumnType<string, string | undefined, string>;
   type: string;
   name: string;
   color: string | null;
@@ -89,6 +104,7 @@ export interface CategoriesTable {
 export interface PeriodsTable {
   id: Id;
   school_id: number;
+  search_text: ColumnType<string, string | undefined, string>;
   name: string;
   start_date: Day;
   end_date: Day;
@@ -98,6 +114,7 @@ export interface PeriodsTable {
 export interface SubPeriodsTable {
   id: Id;
   school_id: number;
+  search_text: ColumnType<string, string | undefined, string>;
   period_id: number;
   name: string;
   start_date: Day;
@@ -107,12 +124,14 @@ export interface SubPeriodsTable {
 export interface PermissionGroupsTable {
   id: Id;
   school_id: number;
+  search_text: ColumnType<string, string | undefined, string>;
   name: string;
 }
 
 export interface PermissionRulesTable {
   id: Id;
   school_id: number;
+  search_text: ColumnType<string, string | undefined, string>;
   group_id: number;
   resource: string;
   can_read: Flag;
@@ -179,6 +198,94 @@ export interface ChatMessagesTable {
   created_at: Instant;
 }
 
+/** Columns every engine-managed table has besides its own. */
+interface SchoolRecord {
+  id: Id;
+  school_id: number;
+  search_text: ColumnType<string, string | undefined, string>;
+}
+
+export interface LevelsTable extends SchoolRecord {
+  name: string;
+  sort_order: ColumnType<number, number | undefined, number>;
+  description: string | null;
+}
+export interface TagsTable extends SchoolRecord {
+  name: string;
+  color: string | null;
+}
+export interface SitesTable extends SchoolRecord {
+  name: string;
+  address: string | null;
+  city: string | null;
+  phone: string | null;
+}
+export interface RoomsTable extends SchoolRecord {
+  site_id: number;
+  name: string;
+  capacity: number | null;
+}
+export interface CoursesTable extends SchoolRecord {
+  name: string;
+  code: string | null;
+  level_id: number | null;
+  category_id: number | null;
+  color: string | null;
+  description: string | null;
+}
+export interface LessonsTable extends SchoolRecord {
+  name: string;
+  course_id: number | null;
+  period_id: number | null;
+  room_id: number | null;
+  level_id: number | null;
+  color: string | null;
+  description: string | null;
+  active: ColumnType<Flag, Flag | undefined, Flag>;
+}
+export interface LessonSchedulesTable extends SchoolRecord {
+  lesson_id: number;
+  weekday: number;
+  start_time: string;
+  end_time: string;
+  room_id: number | null;
+}
+export interface LessonTemplatesTable extends SchoolRecord {
+  name: string;
+  course_id: number | null;
+  duration_minutes: number | null;
+  description: string | null;
+}
+export interface AnnouncementsTable extends SchoolRecord {
+  title: string;
+  body: string;
+  audience: string;
+  lesson_id: number | null;
+  category_id: number | null;
+  author_user_id: number | null;
+  created_at: Instant;
+}
+interface LinkTable {
+  id: Id;
+  school_id: number;
+}
+export interface LessonTeachersTable extends LinkTable {
+  lesson_id: number;
+  teacher_id: number;
+}
+export interface LessonStudentsTable extends LinkTable {
+  lesson_id: number;
+  student_id: number;
+}
+export interface StudentGuardiansTable extends LinkTable {
+  student_id: number;
+  client_id: number;
+}
+export interface MemberTagsTable extends LinkTable {
+  membership_id: number;
+  tag_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -198,4 +305,17 @@ export interface Database {
   chat_rooms: ChatRoomsTable;
   chat_room_members: ChatRoomMembersTable;
   chat_messages: ChatMessagesTable;
+  levels: LevelsTable;
+  tags: TagsTable;
+  sites: SitesTable;
+  rooms: RoomsTable;
+  courses: CoursesTable;
+  lessons: LessonsTable;
+  lesson_schedules: LessonSchedulesTable;
+  lesson_templates: LessonTemplatesTable;
+  announcements: AnnouncementsTable;
+  lesson_teachers: LessonTeachersTable;
+  lesson_students: LessonStudentsTable;
+  student_guardians: StudentGuardiansTable;
+  member_tags: MemberTagsTable;
 }

@@ -45,7 +45,7 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 export const account = z.object({
   id: z.number().int(),
   username: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   first_name: z.string(),
   last_name: z.string(),
   logo: z.string().nullable(),

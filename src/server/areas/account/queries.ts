@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 export interface SessionUser {
   id: number;
   username: string;
-  email: string;
+  email: string | null;
   first_name: string;
   last_name: string;
   language: string;

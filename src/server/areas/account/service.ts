@@ -155,10 +155,11 @@ export async function requestReset(
     PASSWORD_MAIL_MAX_PER_ACCOUNT,
   );
   const user = await q.findUserByEmail(deps.db, email);
-  if (!user || user.disabled) return;
+  if (!user || user.disabled || !user.email) return;
+  const recipient = { ...user, email: user.email };
   // Within the answer's time only the database work happens; the mail goes out after,
   // so that neither timing nor an SMTP failure tells whether the address exists.
-  void sendPasswordLink(deps, user, 'reset').catch((err: unknown) =>
+  void sendPasswordLink(deps, recipient, 'reset').catch((err: unknown) =>
     log.error({ err }, 'reset mail failed'),
   );
 }

@@ -10,7 +10,7 @@ export const foundation: Migration = {
 
     await table('users')
       .addColumn('username', 'text', (c) => c.notNull().unique())
-      .addColumn('email', 'text', (c) => c.notNull().unique())
+      .addColumn('email', 'text', (c) => c.unique())
       .addColumn('first_name', 'text', (c) => c.notNull())
       .addColumn('last_name', 'text', (c) => c.notNull())
       .addColumn('password_hash', 'text')

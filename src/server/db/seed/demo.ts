@@ -5,6 +5,8 @@ import { DEFAULT_PALETTE } from '../../../shared/constants';
 import { hashPassword } from '../../areas/account/passwords';
 import type { ServerDeps } from '../../deps';
 import type { Database } from '../schema';
+import { searchTextOf } from '../../../shared/search';
+import { seedAnnouncements, seedSchoolStructure } from './demo-structure';
 import { FIRST_NAMES, LAST_NAMES } from './names';
 import { seededRandom, type Random } from './random';
 
@@ -96,22 +98,57 @@ export async function seedDemo(deps: ServerDeps, seed = 2026): Promise<void> {
     const parent = await user('parent@demo.school', 'Μαρία', 'Γεωργίου', 'el');
     const secretary = await user('secretary@demo.school', 'Κατερίνα', 'Μακρή');
 
-    const member = (schoolId: number, userId: number, role: string) =>
-      ({ school_id: schoolId, user_id: userId, role, created_at: now }) as const;
-    await insertInBatches(db, 'memberships', [
-      member(athens, admin, 'admin'),
-      member(thessaloniki, admin, 'teacher'),
-      member(athens, teacher, 'teacher'),
-      member(athens, student, 'student'),
-      member(athens, parent, 'client'),
-      member(athens, secretary, 'admin'),
-    ]);
+    const member = async (schoolId: number, userId: number, role: string, extra: object = {}) => {
+      const user = await db
+        .selectFrom('users')
+        .select(['first_name', 'last_name', 'email'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('memberships')
+        .values({
+          school_id: schoolId,
+          user_id: userId,
+          role,
+          created_at: now,
+          search_text: searchTextOf([
+            user.last_name,
+            user.first_name,
+            user.email,
+            (extra as { code?: string }).code,
+          ]),
+          ...extra,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    };
+    await member(athens, admin, 'admin');
+    const adminAsTeacher = await member(thessaloniki, admin, 'teacher');
+    const demoTeacher = await member(athens, teacher, 'teacher', {
+      phone: '+30 690 000 0001',
+      subjects: 'Mathematics, Physics',
+    });
+    const demoStudent = await member(athens, student, 'student', {
+      code: 'S0000',
+      birth_date: '2011-03-14',
+      phone: '+30 690 000 0002',
+    });
+    const demoParent = await member(athens, parent, 'client', {
+      phone: '+30 690 000 0003',
+      city: 'Athens',
+      vat_number: '123456789',
+    });
+    await member(athens, secretary, 'admin');
 
     const people = await insertPeople(db, random, passwordHash, now, [
       { schoolId: athens, teachers: 11, students: 299, clients: 160, prefix: 'ath' },
       { schoolId: thessaloniki, teachers: 5, students: 60, clients: 30, prefix: 'the' },
     ]);
+    const athensPeople = people.get(athens)!;
+    const thessalonikiPeople = people.get(thessaloniki)!;
 
+    const currentPeriods: number[] = [];
     for (const [schoolId, language, colors, aiEnabled] of [
       [athens, 'en', DEFAULT_PALETTE, 'true'],
       [
@@ -123,8 +160,38 @@ export async function seedDemo(deps: ServerDeps, seed = 2026): Promise<void> {
     ] as const) {
       await insertSettings(db, schoolId, language, colors, aiEnabled);
       await insertCategories(db, schoolId);
-      await insertPeriods(db, schoolId);
+      currentPeriods.push(await insertPeriods(db, schoolId));
     }
+
+    const athensLessons = await seedSchoolStructure(
+      db,
+      random,
+      {
+        schoolId: athens,
+        teachers: [demoTeacher, ...athensPeople.teachers],
+        students: [demoStudent, ...athensPeople.students],
+        clients: [demoParent, ...athensPeople.clients],
+      },
+      {
+        currentPeriodId: currentPeriods[0]!,
+        lessons: 24,
+        siteNames: ['Main building', 'Annex'],
+        demoTeacher,
+        demoStudent,
+      },
+    );
+    await seedSchoolStructure(
+      db,
+      random,
+      {
+        schoolId: thessaloniki,
+        teachers: [adminAsTeacher, ...thessalonikiPeople.teachers],
+        students: thessalonikiPeople.students,
+        clients: thessalonikiPeople.clients,
+      },
+      { currentPeriodId: currentPeriods[1]!, lessons: 8, siteNames: ['Central'] },
+    );
+    await seedAnnouncements(db, athens, admin, athensLessons[0]!, now);
 
     const office = await db
       .insertInto('permission_groups')
@@ -174,7 +241,7 @@ export async function seedDemo(deps: ServerDeps, seed = 2026): Promise<void> {
       teacher,
       student,
       parent,
-      otherTeachers: people.get(athens)!.teachers,
+      otherTeachers: athensPeople.teacherUsers,
     });
   });
 }
@@ -201,9 +268,17 @@ async function insertPeople(
     prefix: string;
   }[],
 ) {
-  const result = new Map<number, { teachers: number[]; students: number[]; clients: number[] }>();
+  const result = new Map<
+    number,
+    { teachers: number[]; students: number[]; clients: number[]; teacherUsers: number[] }
+  >();
   for (const school of schools) {
-    const ids = { teachers: [] as number[], students: [] as number[], clients: [] as number[] };
+    const ids = {
+      teachers: [] as number[],
+      students: [] as number[],
+      clients: [] as number[],
+      teacherUsers: [] as number[],
+    };
     for (const role of ['teacher', 'student', 'client'] as const) {
       const count =
         role === 'teacher'
@@ -229,21 +304,62 @@ async function insertPeople(
       await insertInBatches(db, 'users', users);
       const rows = await db
         .selectFrom('users')
-        .select('id')
+        .select(['id', 'username', 'first_name', 'last_name', 'email'])
         .where(
           'username',
           'in',
           users.map((u) => u.username),
         )
+        .orderBy('id')
         .execute();
-      const list =
-        role === 'teacher' ? ids.teachers : role === 'student' ? ids.students : ids.clients;
-      list.push(...rows.map((r) => r.id));
+      if (role === 'teacher') ids.teacherUsers.push(...rows.map((r) => r.id));
       await insertInBatches(
         db,
         'memberships',
-        rows.map((r) => ({ school_id: school.schoolId, user_id: r.id, role, created_at: now })),
+        rows.map((r, i) => {
+          const code = role === 'student' ? `S${String(i + 1).padStart(4, '0')}` : null;
+          const phone = `+30 69${random.int(10_000_000, 99_999_999)}`;
+          return {
+            school_id: school.schoolId,
+            user_id: r.id,
+            role,
+            created_at: now,
+            code,
+            phone,
+            birth_date:
+              role === 'student'
+                ? `20${random.int(8, 16).toString().padStart(2, '0')}-0${random.int(1, 9)}-1${random.int(0, 9)}`
+                : null,
+            subjects:
+              role === 'teacher'
+                ? random.pick([
+                    'Mathematics',
+                    'Physics',
+                    'English',
+                    'French',
+                    'Chemistry',
+                    'Computer Science',
+                  ])
+                : null,
+            search_text: searchTextOf([r.last_name, r.first_name, r.email, code, phone]),
+          };
+        }),
       );
+      const memberships = await db
+        .selectFrom('memberships')
+        .select('id')
+        .where('school_id', '=', school.schoolId)
+        .where('role', '=', role)
+        .where(
+          'user_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .orderBy('id')
+        .execute();
+      const list =
+        role === 'teacher' ? ids.teachers : role === 'student' ? ids.students : ids.clients;
+      list.push(...memberships.map((m) => m.id));
     }
     result.set(school.schoolId, ids);
   }
@@ -302,7 +418,9 @@ async function insertCategories(db: Tx, schoolId: number) {
   );
 }
 
-async function insertPeriods(db: Tx, schoolId: number) {
+/** Returns the current period's id. */
+async function insertPeriods(db: Tx, schoolId: number): Promise<number> {
+  let current = 0;
   const periods = [
     { name: '2025–2026', start: '2025-09-01', end: '2026-06-30', current: 0 },
     { name: '2026–2027', start: '2026-09-01', end: '2027-06-30', current: 1 },
@@ -320,6 +438,7 @@ async function insertPeriods(db: Tx, schoolId: number) {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    if (p.current) current = row.id;
     await insertInBatches(db, 'sub_periods', [
       {
         school_id: schoolId,
@@ -344,6 +463,7 @@ async function insertPeriods(db: Tx, schoolId: number) {
       },
     ]);
   }
+  return current;
 }
 
 async function insertInbox(

@@ -1,0 +1,221 @@
+import type { FastifyInstance } from 'fastify';
+import readXlsxFile from 'read-excel-file/node';
+import writeXlsxFile from 'write-excel-file/node';
+import { z } from 'zod';
+import { fieldsOf } from '../../shared/api/envelope';
+import { endpoint } from '../../shared/api/endpoint';
+import { schoolRoleParams } from '../../shared/api/school';
+import { writeSchema, type FieldDefinition, type ResourceDefinition } from '../../shared/resources';
+import type { ServerDeps } from '../deps';
+import type { RequestContext } from '../http/context';
+import { ApiError, validationError } from '../http/errors';
+import { route } from '../http/route';
+import { assertAccess } from './access';
+import { parseCsv, toCsv } from './csv';
+import { listQuerySchema, listRecords, type AnyDb, type Caller } from './list';
+import { columnFields } from './model';
+import { inTransaction, insertRecord } from './write';
+
+const EXPORT_MAX_ROWS = 20_000;
+const IMPORT_MAX_ROWS = 5_000;
+
+const exportedFields = (resource: ResourceDefinition) =>
+  columnFields(resource).filter((f) => f.kind !== 'longtext');
+
+function cellText(
+  field: FieldDefinition,
+  row: Record<string, unknown>,
+): string | number | boolean | null {
+  if (field.kind === 'reference') {
+    const label = row[`${field.name.replace(/_id$/, '')}_label`];
+    return (label as string | undefined) ?? (row[field.name] as number | null);
+  }
+  return row[field.name] as string | number | boolean | null;
+}
+
+/** Header cell → field: by name or by English label, ignoring case. */
+function matchColumns(resource: ResourceDefinition, header: string[]) {
+  const writable = resource.fields.filter((f) => !f.readOnly && f.kind !== 'references');
+  return header.map((title) => {
+    const key = title.trim().toLowerCase();
+    return (
+      writable.find((f) => f.name.toLowerCase() === key || f.label.toLowerCase() === key) ?? null
+    );
+  });
+}
+
+async function readRows(file: {
+  filename: string;
+  toBuffer(): Promise<Buffer>;
+}): Promise<string[][]> {
+  const buffer = await file.toBuffer();
+  if (/\.xlsx$/i.test(file.filename)) {
+    const [sheet] = await readXlsxFile(buffer);
+    return (sheet?.data ?? []).map((row) =>
+      row.map((cell) =>
+        cell === null || cell === undefined
+          ? ''
+          : cell instanceof Date
+            ? cell.toISOString().slice(0, 10)
+            : String(cell),
+      ),
+    );
+  }
+  if (/\.csv$/i.test(file.filename)) return parseCsv(buffer.toString('utf8'));
+  throw validationError({ file: 'Choose a .csv or .xlsx file' }, 'Choose a .csv or .xlsx file.');
+}
+
+export interface ImportRowResult {
+  row: number;
+  values: Record<string, unknown>;
+  errors: Record<string, string>;
+}
+
+/**
+ * Export of any list (CSV or XLSX, same filters as the list) and, for people, import from
+ * CSV or XLSX: `commit=false` answers a preview with each row's errors and writes nothing;
+ * `commit=true` writes every row in one transaction, and only when no row has an error.
+ */
+export function transferRoutes(
+  app: FastifyInstance,
+  deps: ServerDeps,
+  resource: ResourceDefinition,
+  helpers: { callerOf(deps: ServerDeps, ctx: RequestContext): Promise<Caller> },
+) {
+  const base = `/schools/:school_id/:role/${resource.name}`;
+  const listQuery = listQuerySchema(resource);
+
+  route(
+    app,
+    deps,
+    endpoint({
+      method: 'GET',
+      path: `${base}/export`,
+      access: 'school-role',
+      summary: `Export ${resource.title.toLowerCase()} as CSV or XLSX (format=csv|xlsx, list filters apply).`,
+      params: schoolRoleParams,
+      response: z.null(),
+    }),
+    async ({ ctx, request, reply }) => {
+      await assertAccess(deps, ctx, resource, 'read');
+      const { format, ...rest } = request.query as Record<string, string>;
+      const parsed = listQuery.safeParse({ ...rest, page: 1, per_page: 100 });
+      if (!parsed.success) throw validationError(fieldsOf(parsed.error), 'Invalid list query.');
+      const caller = await helpers.callerOf(deps, ctx);
+      const fields = exportedFields(resource);
+      const rows: unknown[][] = [];
+      for (let page = 1; rows.length < EXPORT_MAX_ROWS; page++) {
+        const { data } = await listRecords(deps.db as AnyDb, resource, caller, {
+          ...parsed.data,
+          page,
+          per_page: 100,
+        });
+        rows.push(...data.map((row) => fields.map((f) => cellText(f, row))));
+        if (data.length < 100) break;
+      }
+      const header = fields.map((f) => f.label);
+      const name = `${resource.name}-${deps.now().toISOString().slice(0, 10)}`;
+      if (format === 'xlsx') {
+        const sheet = [
+          header.map((value) => ({ value, fontWeight: 'bold' as const })),
+          ...rows.map((r) =>
+            r.map((value) =>
+              value === null || value === undefined
+                ? null
+                : { value: value as string | number | boolean },
+            ),
+          ),
+        ];
+        const buffer = await writeXlsxFile(sheet).toBuffer();
+        reply
+          .header(
+            'Content-Type',
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          )
+          .header('Content-Disposition', `attachment; filename="${name}.xlsx"`);
+        return reply.send(buffer) as never;
+      }
+      reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${name}.csv"`);
+      return reply.send(toCsv([header, ...rows])) as never;
+    },
+  );
+
+  if (!resource.importable) return;
+  const rowSchema = writeSchema(resource, 'create');
+
+  route(
+    app,
+    deps,
+    endpoint({
+      method: 'POST',
+      path: `${base}/import`,
+      access: 'school-role',
+      summary: `Import ${resource.title.toLowerCase()} from a CSV or XLSX file (multipart "file"); commit=true writes.`,
+      params: schoolRoleParams,
+      query: z.object({ commit: z.enum(['true', 'false']).default('false') }),
+      response: z.object({
+        rows: z.array(
+          z.object({
+            row: z.number(),
+            values: z.record(z.string(), z.unknown()),
+            errors: z.record(z.string(), z.string()),
+          }),
+        ),
+        valid: z.number(),
+        invalid: z.number(),
+        created: z.number(),
+      }),
+    }),
+    async ({ ctx, request, query }) => {
+      await assertAccess(deps, ctx, resource, 'write');
+      if (!request.isMultipart())
+        throw validationError({ file: 'Attach the file' }, 'Attach the file to import.');
+      const file = await request.file();
+      if (!file) throw validationError({ file: 'Attach the file' }, 'Attach the file to import.');
+      const [header, ...lines] = await readRows(file);
+      if (!header) throw validationError({ file: 'The file is empty' }, 'The file is empty.');
+      if (lines.length > IMPORT_MAX_ROWS)
+        throw new ApiError('too_large', `Import at most ${IMPORT_MAX_ROWS} rows at a time.`);
+      const columns = matchColumns(resource, header);
+      const results: ImportRowResult[] = lines.map((line, index) => {
+        const raw: Record<string, unknown> = {};
+        columns.forEach((field, i) => {
+          if (field && line[i] !== undefined && line[i] !== '') raw[field.name] = line[i]!.trim();
+        });
+        const parsed = rowSchema.safeParse(raw);
+        return {
+          row: index + 2,
+          values: parsed.success ? parsed.data : raw,
+          errors: parsed.success ? {} : fieldsOf(parsed.error),
+        };
+      });
+      const invalid = results.filter((r) => Object.keys(r.errors).length > 0).length;
+      let created = 0;
+      if (query.commit === 'true') {
+        if (invalid > 0)
+          throw validationError(
+            { file: `${invalid} rows have errors` },
+            'Fix the rows with errors, then import again.',
+          );
+        const caller = await helpers.callerOf(deps, ctx);
+        const nowIso = deps.now().toISOString();
+        await inTransaction(deps, resource, async (trx) => {
+          for (const result of results) {
+            try {
+              await insertRecord(trx, ctx, resource, caller, result.values, nowIso);
+            } catch (error) {
+              if (error instanceof ApiError) {
+                throw new ApiError(error.code, `Row ${result.row}: ${error.message}`, error.fields);
+              }
+              throw error;
+            }
+            created++;
+          }
+        });
+      }
+      return { rows: results, valid: results.length - invalid, invalid, created };
+    },
+  );
+}
