@@ -17,6 +17,11 @@ export interface NavigationPolicy {
   childWindowOptions(): BrowserWindowOptionsLike;
 }
 
+/** Hands a link to the OS when it is a web page or mail address; drops anything else. */
+function openOutside(shell: ShellLike, url: string): void {
+  if (isExternalLinkAllowed(url)) void shell.openExternal(url).catch(() => undefined);
+}
+
 /**
  * Limits where a window can go: navigation and window.open stay on the allowed origins; other
  * http(s) and mailto links open in the system browser; everything else (file:, javascript:,
@@ -27,14 +32,10 @@ export function guardNavigation(
   policy: NavigationPolicy,
   shell: ShellLike,
 ): void {
-  const openOutside = (url: string): void => {
-    if (isExternalLinkAllowed(url)) void shell.openExternal(url).catch(() => undefined);
-  };
-
   const limitNavigation = (event: NavigationEventLike, url: string): void => {
     if (isSameOriginAsAny(url, policy.allowedOrigins())) return;
     event.preventDefault();
-    openOutside(url);
+    openOutside(shell, url);
   };
   webContents.on('will-navigate', limitNavigation);
   webContents.on('will-redirect', limitNavigation);
@@ -44,7 +45,7 @@ export function guardNavigation(
     if (isSameOriginAsAny(url, policy.allowedOrigins())) {
       return { action: 'allow', overrideBrowserWindowOptions: policy.childWindowOptions() };
     }
-    openOutside(url);
+    openOutside(shell, url);
     return { action: 'deny' };
   });
 }
@@ -61,19 +62,16 @@ export function guardForeignWebContents(
   shell: ShellLike,
   isManaged: (webContentsId: number) => boolean,
 ): void {
-  const openOutside = (url: string): void => {
-    if (isExternalLinkAllowed(url)) void shell.openExternal(url).catch(() => undefined);
-  };
   const refuse = (event: NavigationEventLike, url: string): void => {
     if (isManaged(webContents.id)) return;
     event.preventDefault();
-    openOutside(url);
+    openOutside(shell, url);
   };
   webContents.on('will-navigate', refuse);
   webContents.on('will-redirect', refuse);
   webContents.on('will-attach-webview', (event) => event.preventDefault());
   webContents.setWindowOpenHandler(({ url }) => {
-    openOutside(url);
+    openOutside(shell, url);
     return { action: 'deny' };
   });
 }
