@@ -7,11 +7,12 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { endpoints } from '../shared/api';
+import { RESOURCES, resourceEndpoints } from '../shared/resources';
 import { accountRoutes } from './areas/account/routes';
 import { healthRoutes } from './areas/health/routes';
 import { inboxRoutes } from './areas/inbox/routes';
 import { schoolRoutes } from './areas/school/routes';
-import { userRoutes } from './areas/users/routes';
+import { userEndpoints, userRoutes } from './areas/users/routes';
 import { weatherRoutes } from './areas/weather/routes';
 import { whiteLabelRoutes } from './areas/whitelabel/routes';
 import type { ServerConfig } from './config';
@@ -152,7 +153,16 @@ export async function buildApp(
   registerResourceRoutes(app, deps);
   userRoutes(app, deps);
 
-  const openApi = openApiDocument(Object.values(endpoints), config.version);
+  const openApi = openApiDocument(
+    [
+      ...Object.values(endpoints),
+      ...Object.values(RESOURCES)
+        .filter((r) => !r.custom)
+        .flatMap((r) => Object.values(resourceEndpoints(r))),
+      ...Object.values(userEndpoints),
+    ],
+    config.version,
+  );
   app.get('/api/docs/openapi.json', async () => openApi);
 
   attachRealtime(app, deps);

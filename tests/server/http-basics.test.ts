@@ -117,6 +117,12 @@ describe.each(databaseKinds)('HTTP conventions on %s', (kind) => {
       'password',
     ]);
     expect(Object.keys(doc.paths)).toContain('/api/schools/{school_id}/{role}/period/{id}');
+    const students = doc.paths['/api/schools/{school_id}/{role}/students']!;
+    expect(Object.keys(students).sort()).toEqual(['get', 'post']);
+    expect(students.post.requestBody.content['application/json'].schema.required).toEqual([
+      'last_name',
+      'first_name',
+    ]);
   });
 
   it('chooses the white label by header, else the default with a null id', async () => {
