@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schoolEntries } from './support/api';
@@ -211,5 +213,29 @@ describe('sign-in screens', () => {
     expect(await page.getByTestId('drawer-item-students').textContent()).toBe('Μαθητές');
     await expect.poll(() => page.getByTestId('top-bar-title').textContent()).toBe('Αρχική');
     await page.close();
+  });
+
+  it('has no serious or critical accessibility violation on the login screen', async () => {
+    const page = await freshPage();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Email is required!').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('takes the screenshots of the sign-in screens at 375 and 1280', async () => {
+    mkdirSync(screenshotDir, { recursive: true });
+    for (const width of [375, 1280]) {
+      const page = await freshPage(width);
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await page.screenshot({ path: path.join(screenshotDir, `login-${width}.png`) });
+      await page.goto(`${server.url}/create-user-password/some-token`);
+      await page.getByRole('button', { name: 'Save password' }).click();
+      await page.getByText('Please accept privacy policy').waitFor();
+      await page.screenshot({ path: path.join(screenshotDir, `create-password-${width}.png`) });
+      await page.close();
+    }
   });
 });

@@ -42,7 +42,7 @@ export function ProfileMenu({ userName, entryCount }: { userName: string; entryC
     >
       <MenuTrigger disableButtonEnhancement>
         <Button appearance="subtle" aria-label={t('Profile menu')} data-testid="profile-button">
-          <Avatar name={userName} size={32} color="brand" aria-hidden />
+          <Avatar size={32} color="brand" aria-hidden />
         </Button>
       </MenuTrigger>
       <MenuPopover>

@@ -55,7 +55,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
   const logo = whiteLabel?.logo ? fileUrl(whiteLabel.logo) : defaultLogo;
   const loginImage = whiteLabel?.login_img ? fileUrl(whiteLabel.login_img) : null;
   return (
-    <div className={mergeClasses(styles.page, loginImage && styles.withImage)}>
+    <div className={mergeClasses(styles.page, loginImage !== null && styles.withImage)}>
       <main className={styles.formColumn}>
         <div className={styles.card}>
           <div className={styles.brand}>
