@@ -1,0 +1,37 @@
+// W1's baseline server (its own process): a bare fastify route answering with the same page of
+// students, from prepared statements of the very SQL the resource engine runs, with no
+// authentication, validation, query builder or hooks. The gap to it is the engine's overhead.
+import SQLite from 'better-sqlite3';
+import Fastify from 'fastify';
+import { reportToParent } from '../processes/child-script';
+import type { CapturedQuery } from '../scale/students-list';
+
+export interface BareListInput {
+  databaseFile: string;
+  /** The engine's page query; its last parameter is the offset. */
+  rows: CapturedQuery;
+  count: CapturedQuery;
+  perPage: number;
+}
+
+async function serve(input: BareListInput): Promise<{ url: string }> {
+  const database = new SQLite(input.databaseFile, { readonly: true });
+  const rows = database.prepare(input.rows.sql);
+  const count = database.prepare(input.count.sql).pluck();
+  const app = Fastify({ logger: false });
+  app.get<{ Querystring: { page?: string } }>('/bare/students', async (request) => {
+    const page = Math.max(1, Number(request.query.page) || 1);
+    const parameters = [...input.rows.parameters];
+    parameters[parameters.length - 1] = (page - 1) * input.perPage;
+    return {
+      status: 'ok',
+      data: rows.all(...parameters),
+      totalCount: count.get(...input.count.parameters),
+    };
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+  return { url };
+}
+
+reportToParent(serve, { keepRunning: true });

@@ -1,0 +1,60 @@
+// The admin students list exactly as the resource engine answers it, and the SQL it runs, so
+// that the baselines can run the very same statements without the engine around them.
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import {
+  listQuerySchema,
+  listRecords,
+  type AnyDb,
+  type Caller,
+} from '../../src/server/resources/list';
+import { SCALE_SIZES } from '../../src/server/db/seed/scale';
+import { RESOURCES } from '../../src/shared/resources';
+
+export interface CapturedQuery {
+  sql: string;
+  parameters: unknown[];
+}
+
+export const PER_PAGE = 20;
+/** Page 250: the scale school's last page of students. */
+export const SCALE_LAST_PAGE = SCALE_SIZES.large.students / PER_PAGE;
+const students = RESOURCES.students!;
+
+export const studentsListRequest = (page: number) =>
+  listQuerySchema(students).parse({ page: String(page), per_page: String(PER_PAGE) });
+
+const officeOf = (schoolId: number): Caller => ({ schoolId, role: 'admin', me: null });
+
+/** One page as the list endpoint's handler computes it, and its answer as sent. */
+export async function engineStudentsPage(db: AnyDb, schoolId: number, page: number) {
+  const result = await listRecords(db, students, officeOf(schoolId), studentsListRequest(page));
+  const body = JSON.stringify({ status: 'ok', data: result.data, totalCount: result.totalCount });
+  return { rows: result.data.length, bytes: body.length };
+}
+
+/** The two statements (the page, and the total) the engine runs for one page of students. */
+export async function captureStudentsListSql(
+  databaseFile: string,
+  schoolId: number,
+  page: number,
+): Promise<{ rows: CapturedQuery; count: CapturedQuery }> {
+  const captured: CapturedQuery[] = [];
+  const db = new Kysely<unknown>({
+    dialect: new SqliteDialect({ database: new SQLite(databaseFile, { readonly: true }) }),
+    log: (event) => {
+      if (event.level === 'query')
+        captured.push({ sql: event.query.sql, parameters: [...event.query.parameters] });
+    },
+  });
+  try {
+    await listRecords(db as AnyDb, students, officeOf(schoolId), studentsListRequest(page));
+  } finally {
+    await db.destroy();
+  }
+  const rows = captured.find((q) => /\blimit \? offset \?$/i.test(q.sql.trim()));
+  const count = captured.find((q) => q !== rows && /count\(\*\)/i.test(q.sql));
+  if (!rows || !count || captured.length !== 2)
+    throw new Error(`unexpected statements for the students list: ${JSON.stringify(captured)}`);
+  return { rows, count };
+}
