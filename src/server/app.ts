@@ -12,6 +12,7 @@ import { accountRoutes } from './areas/account/routes';
 import { healthRoutes } from './areas/health/routes';
 import { inboxRoutes } from './areas/inbox/routes';
 import { schoolRoutes } from './areas/school/routes';
+import { schoolSettingsAdminRoutes } from './areas/school/settings-admin';
 import { userEndpoints, userRoutes } from './areas/users/routes';
 import { weatherRoutes } from './areas/weather/routes';
 import { whiteLabelRoutes } from './areas/whitelabel/routes';
@@ -39,6 +40,8 @@ export interface BuiltApp {
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Origin of the desktop app's pages (its custom protocol). */
+const DESKTOP_ORIGIN = 'app://mathema';
 const isApiPath = (url: string) =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
@@ -113,14 +116,15 @@ export async function buildApp(
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        frameAncestors: ["'self'"],
+        // The desktop app (app://mathema) shows server pages such as embedded pages in frames.
+        frameAncestors: ["'self'", DESKTOP_ORIGIN],
         upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cors, {
-    origin: [config.publicUrl, ...config.corsOrigins],
+    origin: [config.publicUrl, DESKTOP_ORIGIN, ...config.corsOrigins],
     allowedHeaders: [
       'Content-Type',
       'Token',
@@ -147,6 +151,7 @@ export async function buildApp(
   accountRoutes(app, deps);
   whiteLabelRoutes(app, deps);
   schoolRoutes(app, deps);
+  schoolSettingsAdminRoutes(app, deps);
   inboxRoutes(app, deps);
   weatherRoutes(app, deps);
   schoolFileRoutes(app, deps);

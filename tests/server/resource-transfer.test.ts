@@ -16,7 +16,7 @@ describe.each(databaseKinds)('export and import on %s', (kind) => {
   });
   afterAll(() => server.close());
 
-  const upload = (resource: string, name: string, content: string | Buffer, commit: boolean) => {
+  const upload = (resource: string, name: string, content: string, commit: boolean) => {
     const form = new FormData();
     form.append('file', new Blob([content]), name);
     return fetch(`${server.url}${base}/${resource}/import?commit=${commit}`, {

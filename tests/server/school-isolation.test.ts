@@ -45,6 +45,7 @@ describe.each(databaseKinds)('one school cannot reach another on %s', (kind) => 
         'settings',
         'unseenMessages',
         'unseenNotifications',
+        'updateSettings',
         'userPermissions',
       ].sort(),
     );

@@ -16,7 +16,7 @@ export function attachRealtime(app: FastifyInstance, deps: ServerDeps): Server {
   const io = new Server(app.server, {
     path: REALTIME_PATH,
     serveClient: false,
-    cors: { origin: [deps.config.publicUrl, ...deps.config.corsOrigins] },
+    cors: { origin: [deps.config.publicUrl, 'app://mathema', ...deps.config.corsOrigins] },
   });
 
   const redisClients: Redis[] = [];

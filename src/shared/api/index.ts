@@ -11,7 +11,7 @@ import { accountEndpoints } from './account';
 import { healthEndpoints } from './health';
 import { inboxEndpoints } from './inbox';
 import { weatherEndpoints } from './weather';
-import { schoolEndpoints } from './school';
+import { schoolAdminEndpoints, schoolEndpoints } from './school';
 import { whiteLabelEndpoints } from './whitelabel';
 
 /** Every hand-written endpoint, for the OpenAPI document. */
@@ -20,6 +20,7 @@ export const endpoints = {
   ...accountEndpoints,
   ...whiteLabelEndpoints,
   ...schoolEndpoints,
+  ...schoolAdminEndpoints,
   ...inboxEndpoints,
   ...weatherEndpoints,
 };

@@ -31,16 +31,27 @@ export type Setting = z.infer<typeof setting>;
 /** Shapes of the JSON settings, for the renderer that parses them. */
 export const translationsSetting = z.record(z.string(), z.record(z.string(), z.string()));
 export const colorsSetting = z.object(
-  Object.fromEntries(PALETTE_KEYS.map((k) => [k, z.string().optional()])) as Record<
-    (typeof PALETTE_KEYS)[number],
-    z.ZodOptional<z.ZodString>
-  >,
+  Object.fromEntries(
+    PALETTE_KEYS.map((k) => [
+      k,
+      z
+        .string()
+        .regex(/^#[0-9a-fA-F]{6}$/, 'Enter a colour as #RRGGBB')
+        .optional(),
+    ]),
+  ) as Record<(typeof PALETTE_KEYS)[number], z.ZodOptional<z.ZodString>>,
 );
 /** Drawer visibility overrides: item id -> visible, per role. */
 export const drawerSetting = z.record(z.string(), z.record(z.string(), z.boolean()));
-export const embedPagesSetting = z.array(
-  z.object({ title: z.string(), slug: z.string(), url: z.string().optional() }),
-);
+export const embedPagesSetting = z
+  .array(
+    z.object({
+      title: z.string().trim().min(1).max(100),
+      slug: z.string().regex(/^[a-z0-9-]{1,60}$/, 'Use lower-case letters, digits and dashes'),
+      url: z.url({ protocol: /^https?$/ }).optional(),
+    }),
+  )
+  .max(50);
 
 export const category = z.object({
   id: z.number().int(),
@@ -116,5 +127,45 @@ export const schoolEndpoints = {
     summary: "The caller's effective read/write per permission resource.",
     params: schoolRoleParams,
     response: z.array(permissionEntry),
+  }),
+};
+
+/** What an admin may change in the school's settings; each JSON setting is checked by shape. */
+export const settingValueSchemas = {
+  translations: translationsSetting,
+  school_language: z.enum(['en', 'el']),
+  colors: colorsSetting,
+  drawer: drawerSetting,
+  embed_pages: embedPagesSetting,
+  jitsi_config_overwrite: z.record(z.enum(ROLES), z.record(z.string(), z.unknown())),
+  ai_chatbot_enabled: z.enum(['true', 'false']),
+} as const;
+
+export const updateSettingsBody = z.object({
+  /** The school's name shown in menus and the dashboard. */
+  name: z.string().trim().min(1, 'This field is required').max(200).optional(),
+  settings: z
+    .object({
+      translations: settingValueSchemas.translations.optional(),
+      school_language: settingValueSchemas.school_language.optional(),
+      colors: settingValueSchemas.colors.optional(),
+      drawer: settingValueSchemas.drawer.optional(),
+      embed_pages: settingValueSchemas.embed_pages.optional(),
+      jitsi_config_overwrite: settingValueSchemas.jitsi_config_overwrite.optional(),
+      ai_chatbot_enabled: settingValueSchemas.ai_chatbot_enabled.optional(),
+    })
+    .default({}),
+});
+export type UpdateSettingsBody = z.infer<typeof updateSettingsBody>;
+
+export const schoolAdminEndpoints = {
+  updateSettings: endpoint({
+    method: 'PUT',
+    path: '/schools/:school_id/:role/settings',
+    access: 'school-role',
+    summary: "Change the school's name and settings (admins with the settings permission).",
+    params: schoolRoleParams,
+    body: updateSettingsBody,
+    response: z.array(setting),
   }),
 };

@@ -1,0 +1,128 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { endpoint } from '../../../shared/api/endpoint';
+import {
+  schoolAdminEndpoints as api,
+  schoolRoleParams,
+  type UpdateSettingsBody,
+} from '../../../shared/api/school';
+import { recordAudit } from '../../audit/audit-log';
+import type { ServerDeps } from '../../deps';
+import type { RequestContext } from '../../http/context';
+import { forbidden, validationError } from '../../http/errors';
+import { route } from '../../http/route';
+import { effectivePermissions } from '../permissions/effective';
+import { getSettings } from './service';
+
+const LOGO_TYPES: Record<string, string> = {
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'image/webp': '.webp',
+  'image/svg+xml': '.svg',
+};
+const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Settings are admin-only, and within admins, governed by the 'settings' permission. */
+async function assertSettingsWriter(deps: ServerDeps, ctx: RequestContext) {
+  if (ctx.role !== 'admin') throw forbidden('Only admins change the school settings.');
+  const permissions = await effectivePermissions(deps.db, ctx.schoolId!, ctx.user!.id, 'admin');
+  if (!permissions.find((p) => p.resource === 'settings')?.write)
+    throw forbidden('You do not have permission to change the settings.');
+}
+
+async function updateSettings(deps: ServerDeps, ctx: RequestContext, body: UpdateSettingsBody) {
+  const schoolId = ctx.schoolId!;
+  const nowIso = deps.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    if (body.name)
+      await trx
+        .updateTable('schools')
+        .set({ name: body.name })
+        .where('id', '=', schoolId)
+        .execute();
+    for (const [name, value] of Object.entries(body.settings)) {
+      if (value === undefined) continue;
+      const isJson = typeof value !== 'string';
+      const data = isJson ? JSON.stringify(value) : value;
+      const updated = await trx
+        .updateTable('settings')
+        .set({ data, is_json: isJson ? 1 : 0 })
+        .where('school_id', '=', schoolId)
+        .where('name', '=', name)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) {
+        await trx
+          .insertInto('settings')
+          .values({ school_id: schoolId, name, data, is_json: isJson ? 1 : 0 })
+          .execute();
+      }
+    }
+    await recordAudit(
+      trx,
+      ctx,
+      {
+        schoolId,
+        action: 'update',
+        entity: 'settings',
+        detail: { fields: [...(body.name ? ['name'] : []), ...Object.keys(body.settings)] },
+      },
+      nowIso,
+    );
+  });
+}
+
+export function schoolSettingsAdminRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  route(app, deps, api.updateSettings, async ({ ctx, body }) => {
+    await assertSettingsWriter(deps, ctx);
+    await updateSettings(deps, ctx, body);
+    return getSettings(deps, ctx.schoolId!);
+  });
+
+  route(
+    app,
+    deps,
+    endpoint({
+      method: 'POST',
+      path: '/schools/:school_id/:role/settings/logo',
+      access: 'school-role',
+      summary:
+        'Upload the school\'s logo (PNG, JPEG, WebP or SVG, at most 2 MB; multipart "file").',
+      params: schoolRoleParams,
+      response: z.object({ logo: z.string() }),
+    }),
+    async ({ ctx, request }) => {
+      await assertSettingsWriter(deps, ctx);
+      const file = request.isMultipart() ? await request.file() : undefined;
+      const extension = file ? LOGO_TYPES[file.mimetype] : undefined;
+      if (!file || !extension)
+        throw validationError({ file: 'Choose a PNG, JPEG, WebP or SVG image' });
+      const buffer = await file.toBuffer();
+      if (buffer.length > LOGO_MAX_BYTES)
+        throw validationError({ file: 'The image must be at most 2 MB' });
+      const name = `school-${ctx.schoolId}-${crypto.randomBytes(6).toString('hex')}${extension}`;
+      const dir = path.join(deps.config.dataDir, 'school_files');
+      await fs.mkdir(dir, { recursive: true });
+      await fs.writeFile(path.join(dir, name), buffer);
+      await deps.db
+        .updateTable('schools')
+        .set({ logo: name })
+        .where('id', '=', ctx.schoolId!)
+        .execute();
+      await recordAudit(
+        deps.db,
+        ctx,
+        {
+          schoolId: ctx.schoolId,
+          action: 'update',
+          entity: 'settings',
+          detail: { fields: ['logo'] },
+        },
+        deps.now().toISOString(),
+      );
+      return { logo: name };
+    },
+  );
+}
