@@ -11,6 +11,8 @@ export function useSchoolSettings(schoolId: number, enabled: boolean) {
       (await callEndpoint(schoolEndpoints.settings, { params: { school_id: schoolId }, signal }))
         .data,
     enabled,
+    // Opening a role area loads these again (spec §4); the cache only bridges the wait.
+    refetchOnMount: 'always',
   });
 }
 
@@ -21,6 +23,8 @@ export function useCategories(schoolId: number, enabled: boolean) {
       (await callEndpoint(schoolEndpoints.categories, { params: { school_id: schoolId }, signal }))
         .data,
     enabled,
+    // Opening a role area loads these again (spec §4); the cache only bridges the wait.
+    refetchOnMount: 'always',
   });
 }
 
@@ -35,6 +39,8 @@ export function usePeriods(schoolId: number, role: Role, enabled: boolean) {
         })
       ).data,
     enabled,
+    // Opening a role area loads these again (spec §4); the cache only bridges the wait.
+    refetchOnMount: 'always',
   });
 }
 
@@ -49,5 +55,7 @@ export function usePermissions(schoolId: number, role: Role, enabled: boolean) {
         })
       ).data,
     enabled,
+    // Opening a role area loads these again (spec §4); the cache only bridges the wait.
+    refetchOnMount: 'always',
   });
 }

@@ -35,8 +35,8 @@ export function useAreaLoader(role: Role, schoolId: number) {
   const { t } = useTranslation();
   const { i18n } = useServices();
   const { dispatchToast } = useToastController(APP_TOASTER);
-  const account = useAccount();
-  const schools = useSchoolEntries();
+  const account = useAccount(true);
+  const schools = useSchoolEntries(true);
   const whiteLabel = useWhiteLabel().data;
   const impersonation = useAtomValue(impersonationAtom);
   const entry = areaEntry(schools.data, role, schoolId, impersonation);
