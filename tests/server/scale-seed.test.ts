@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/areas/account/passwords';
+import { openDatabase } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo';
 import {
   SCALE_ADMIN_EMAIL,
@@ -59,13 +64,21 @@ describe.each(databaseKinds)('the scale data on %s', (kind) => {
     expect((await api.get(`/schools/${athens}/admin/students`, admin)).body.totalCount).toBe(300);
     expect((await api.get(`/schools/${school.schoolId}/admin/students`, admin)).status).toBe(403);
   });
+});
 
+// Reproducibility is the generator's own property, so plain SQLite files suffice here.
+describe('the scale data generator', () => {
   it('makes the same people from the same seed number, and others from another', async () => {
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
     const people = async (seed: number) => {
-      const other = await startServer(kind, { seedDemo: false });
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mathema-scale-'));
+      const database = await openDatabase({
+        database: { kind: 'sqlite', file: path.join(dir, 'scale.db') },
+      });
       try {
-        const made = await seedScaleSchool(other.built.deps.db, { size, seed, passwordHash });
-        return await other.built.deps.db
+        await migrateToLatest(database.db, database.kind);
+        const made = await seedScaleSchool(database.db, { size, seed, passwordHash });
+        return await database.db
           .selectFrom('memberships')
           .innerJoin('users', 'users.id', 'memberships.user_id')
           .select(['users.username', 'users.first_name', 'users.last_name', 'memberships.phone'])
@@ -73,7 +86,8 @@ describe.each(databaseKinds)('the scale data on %s', (kind) => {
           .orderBy('memberships.id')
           .execute();
       } finally {
-        await other.close();
+        await database.close();
+        fs.rmSync(dir, { recursive: true, force: true });
       }
     };
     const [first, again, different] = [await people(7), await people(7), await people(8)];
