@@ -1,0 +1,96 @@
+// The command line of `npm run bench`: which workloads, and how long or how hard each runs.
+import { parseArgs } from 'node:util';
+import { DEFAULT_SCALE_SEED } from '../src/server/db/seed/scale';
+
+export const WORKLOAD_NAMES = ['W1', 'W2', 'W3', 'W4'] as const;
+
+const USAGE = `npm run bench [-- <workload>… ] [options]
+  workloads: W1 api overhead, W2 data path, W3 sign-in storm, W4 web start (default: all)
+  --quick                 shorter runs, for trying the harness out (figures are less stable)
+  --w1-seconds <s>        W1: seconds of each load run (5)
+  --connections <n>       W1: concurrent connections (16)
+  --w2-seconds <s>        W2: seconds of each timing run (1)
+  --rounds <n>            W1, W2: baseline/subject rounds, in ABBA order (2)
+  --scale-seed <n>        W1, W2: seed number of the scale data (${DEFAULT_SCALE_SEED})
+  --sign-ins <n>          W3: sign-ins in the storm (2000)
+  --ramp <s>              W3: seconds over which their arrival rate rises (5)
+  --baseline-seconds <s>  W3: seconds of each raw-hashing baseline (3)
+  --samples <n>           W4: page loads of each kind (7)`;
+
+// [default, --quick, whole number?]
+const NUMBERS = {
+  'w1-seconds': [5, 2, false],
+  connections: [16, 16, true],
+  'w2-seconds': [1, 0.3, false],
+  rounds: [2, 2, true],
+  'scale-seed': [DEFAULT_SCALE_SEED, DEFAULT_SCALE_SEED, true],
+  'sign-ins': [2000, 300, true],
+  ramp: [5, 2, false],
+  'baseline-seconds': [3, 1.5, false],
+  samples: [7, 3, true],
+} as const;
+type NumberName = keyof typeof NUMBERS;
+
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+/** Reads the command line; prints the usage and exits when it is wrong or --help. */
+export function readOptions(argv: string[]) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        quick: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+        ...Object.fromEntries(Object.keys(NUMBERS).map((name) => [name, { type: 'string' }])),
+      } as Record<string, { type: 'string' | 'boolean'; default?: boolean }>,
+    });
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const quick = values.quick === true;
+  const number = (name: NumberName) => {
+    const [normal, short, whole] = NUMBERS[name];
+    const given = values[name];
+    if (typeof given !== 'string') return quick ? short : normal;
+    const value = Number(given);
+    if (!(value > 0) || (whole && !Number.isInteger(value)))
+      fail(`--${name} takes a positive ${whole ? 'whole ' : ''}number`);
+    return value;
+  };
+  const workloads = positionals.length
+    ? positionals.map((name) => name.toUpperCase())
+    : [...WORKLOAD_NAMES];
+  const unknown = workloads.filter((name) => !(WORKLOAD_NAMES as readonly string[]).includes(name));
+  if (unknown.length) fail(`Unknown workload ${unknown.join(', ')}.`);
+  return {
+    workloads,
+    quick,
+    apiOverhead: {
+      seconds: number('w1-seconds'),
+      connections: number('connections'),
+      rounds: number('rounds'),
+      scaleSeed: number('scale-seed'),
+    },
+    dataPath: {
+      seconds: number('w2-seconds'),
+      rounds: number('rounds'),
+      scaleSeed: number('scale-seed'),
+    },
+    signInStorm: {
+      signIns: number('sign-ins'),
+      rampSeconds: number('ramp'),
+      baselineSeconds: number('baseline-seconds'),
+    },
+    webStart: { samples: number('samples') },
+  };
+}
