@@ -16,6 +16,8 @@ type Manifest = Record<string, ManifestChunk>;
 
 export interface BundleSize {
   files: number;
+  /** Gzip kB of each file, biggest first: where to look when a budget is missed. */
+  gzipKbByFile: Record<string, number>;
   jsKb: number;
   jsGzipKb: number;
   cssKb: number;
@@ -63,10 +65,12 @@ const kb = (bytes: number) => Math.round(bytes / 100) / 10;
 /** Sizes in kB (1000 bytes), gzip at zlib's default level, as a compressing proxy would send. */
 export function measureFiles(webDir: string, files: Iterable<string>): BundleSize {
   const size = { files: 0, js: 0, jsGzip: 0, css: 0, cssGzip: 0 };
+  const byFile: [string, number][] = [];
   for (const file of files) {
     const content = fs.readFileSync(path.join(webDir, file));
     const gzipped = gzipSync(content).length;
     size.files += 1;
+    byFile.push([file, kb(gzipped)]);
     if (file.endsWith('.css')) {
       size.css += content.length;
       size.cssGzip += gzipped;
@@ -77,6 +81,7 @@ export function measureFiles(webDir: string, files: Iterable<string>): BundleSiz
   }
   return {
     files: size.files,
+    gzipKbByFile: Object.fromEntries(byFile.sort((a, b) => b[1] - a[1])),
     jsKb: kb(size.js),
     jsGzipKb: kb(size.jsGzip),
     cssKb: kb(size.css),
