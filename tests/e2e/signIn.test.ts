@@ -3,12 +3,14 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schoolEntries } from './support/api';
+import { seriousViolations } from './support/axe';
 import {
   type Browser,
   DEMO_LOGINS,
   DEMO_PASSWORD,
   launchBrowser,
   openPage,
+  screenshotDir,
   signIn,
 } from './support/browser';
 import { type RunningServer, startServer } from './support/server';

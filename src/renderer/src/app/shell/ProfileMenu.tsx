@@ -41,7 +41,12 @@ export function ProfileMenu({ userName, entryCount }: { userName: string; entryC
       }}
     >
       <MenuTrigger disableButtonEnhancement>
-        <Button appearance="subtle" aria-label={t('Profile menu')} data-testid="profile-button">
+        <Button
+          appearance="subtle"
+          aria-label={t('Profile menu')}
+          data-testid="profile-button"
+          style={{ minWidth: 0, padding: 4 }}
+        >
           <Avatar size={32} color="brand" aria-hidden />
         </Button>
       </MenuTrigger>
