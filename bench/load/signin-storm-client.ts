@@ -14,6 +14,8 @@ export interface SignInStormInput {
 
 export interface SignInStormOutput {
   latenciesMs: number[];
+  /** When the failures came, after their arrival: a time-out shows as one value. */
+  failureLatenciesMs: number[];
   succeeded: number;
   /** Failures by kind ("HTTP 429", "ECONNRESET", …). */
   failures: Record<string, number>;
@@ -55,6 +57,7 @@ async function storm(input: SignInStormInput): Promise<SignInStormOutput> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const endpoint = new URL('/api/account/login', input.url);
   const latenciesMs: number[] = [];
+  const failureLatenciesMs: number[] = [];
   const failures: Record<string, number> = {};
   let succeeded = 0;
   let lastEnd = 0;
@@ -68,15 +71,23 @@ async function storm(input: SignInStormInput): Promise<SignInStormOutput> {
         const failure = await signIn(agent, endpoint, body);
         lastEnd = performance.now();
         latenciesMs.push(lastEnd - due);
-        if (failure) failures[failure] = (failures[failure] ?? 0) + 1;
-        else succeeded += 1;
+        if (failure) {
+          failures[failure] = (failures[failure] ?? 0) + 1;
+          failureLatenciesMs.push(lastEnd - due);
+        } else succeeded += 1;
         resolve();
       }, due - performance.now());
     });
   });
   await Promise.all(arrivals);
   agent.destroy();
-  return { latenciesMs, succeeded, failures, elapsedSeconds: (lastEnd - start) / 1000 };
+  return {
+    latenciesMs,
+    failureLatenciesMs,
+    succeeded,
+    failures,
+    elapsedSeconds: (lastEnd - start) / 1000,
+  };
 }
 
 reportToParent(storm);

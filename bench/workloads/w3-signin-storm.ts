@@ -8,6 +8,7 @@ import type { SignInStormInput, SignInStormOutput } from '../load/signin-storm-c
 import { distribution, ratio, round } from '../measure';
 import { runChildScript } from '../processes/child-script';
 import { startServer } from '../processes/server-under-test';
+import { countersSince, tcpCounters } from '../processes/tcp-counters';
 import { cpuSince, threadCpu } from '../processes/thread-cpu';
 import type { WorkloadResult } from '../report';
 
@@ -74,6 +75,7 @@ export async function signInStorm(options: SignInStormOptions): Promise<Workload
     const before = await rawHashesPerSecond(options.baselineSeconds);
     await server.resetEventLoopDelay();
     const cpuBefore = threadCpu(server.pid);
+    const tcpBefore = tcpCounters();
     const storm = await runChildScript<SignInStormOutput>(
       path.join(import.meta.dirname, '../load/signin-storm-client.ts'),
       {
@@ -87,6 +89,7 @@ export async function signInStorm(options: SignInStormOptions): Promise<Workload
     );
     const loop = await server.eventLoopDelay();
     const cpuAfter = threadCpu(server.pid);
+    const tcpAfter = tcpCounters();
     const cpu = cpuBefore && cpuAfter ? cpuSince(cpuBefore, cpuAfter) : null;
     const after = await rawHashesPerSecond(options.baselineSeconds);
 
@@ -124,6 +127,12 @@ export async function signInStorm(options: SignInStormOptions): Promise<Workload
         accounts: usernames.length,
         succeeded: storm.succeeded,
         failures: storm.failures,
+        failureLatencyMs: storm.failureLatenciesMs.length
+          ? {
+              min: round(Math.min(...storm.failureLatenciesMs)),
+              max: round(Math.max(...storm.failureLatenciesMs)),
+            }
+          : null,
         elapsedSeconds: round(storm.elapsedSeconds, 2),
         signInsPerSecond: round(signInsPerSecond, 2),
         rawHashesPerSecondBefore: round(before, 2),
@@ -135,6 +144,9 @@ export async function signInStorm(options: SignInStormOptions): Promise<Workload
           p99: round(latency.p99),
           max: round(latency.max),
         },
+        // Machine-wide, so a neighbour's traffic counts too; non-zero beside resets points at
+        // the server's listen queue.
+        tcpCountersDuringStorm: tcpBefore && tcpAfter ? countersSince(tcpBefore, tcpAfter) : null,
         serverEventLoop: loop,
         serverCpuMs: cpu,
         singleHashCpuMs: round(oneHashMs, 2),
