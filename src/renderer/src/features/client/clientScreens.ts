@@ -3,6 +3,7 @@ import { msg } from '../../i18n/msg';
 import type { AreaRoute, MenuItem } from '../area/areaTypes';
 import { WelcomeHome } from '../area/WelcomeHome';
 import MessagesPage from '../inbox/MessagesPage';
+import { clientResourcePages } from '../resources/resourcePages';
 
 /** The client (parent, guardian, payer) side menu of spec §2. */
 export const clientMenu: MenuItem[] = [
@@ -20,8 +21,8 @@ export const clientMenu: MenuItem[] = [
 /** Every client sub-route of spec §2. */
 export const clientRoutes: AreaRoute[] = [
   { path: 'home', title: msg('Home'), page: WelcomeHome },
-  { path: 'students', title: msg('Students') },
-  { path: 'student/:student_id', title: msg('Student') },
+  { path: 'students', title: msg('Students'), page: clientResourcePages.students.list },
+  { path: 'student/:student_id', title: msg('Student'), page: clientResourcePages.students.detail },
   { path: 'messages', title: msg('Messages'), page: MessagesPage },
   { path: 'message/:chat_room_id', title: msg('Chat') },
 ];

@@ -14,6 +14,7 @@ import { msg } from '../../i18n/msg';
 import type { AreaRoute, MenuItem } from '../area/areaTypes';
 import { WelcomeHome } from '../area/WelcomeHome';
 import MessagesPage from '../inbox/MessagesPage';
+import { AnnouncementView } from '../resources/AnnouncementView';
 
 /** The student side menu, in the order of spec §2. */
 export const studentMenu: MenuItem[] = [
@@ -58,7 +59,7 @@ export const studentRoutes: AreaRoute[] = [
   { path: 'teachers', title: msg('Teachers') },
   { path: 'teachers/:teacher_id', title: msg('Teacher') },
   { path: 'session/:session_id', title: msg('Session') },
-  { path: 'announcement/:announcement_id', title: msg('Announcement') },
+  { path: 'announcement/:announcement_id', title: msg('Announcement'), page: AnnouncementView },
   { path: 'chapters', title: msg('Chapters') },
   { path: 'chapters/:chapter_id', title: msg('Chapter') },
   { path: 'scorm/:scorm_id', title: msg('SCORM package') },

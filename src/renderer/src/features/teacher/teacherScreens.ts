@@ -16,6 +16,7 @@ import { msg } from '../../i18n/msg';
 import type { AreaRoute, MenuItem } from '../area/areaTypes';
 import { WelcomeHome } from '../area/WelcomeHome';
 import MessagesPage from '../inbox/MessagesPage';
+import { teacherResourcePages } from '../resources/resourcePages';
 
 /** The teacher side menu, in the order of spec §2. */
 export const teacherMenu: MenuItem[] = [
@@ -59,7 +60,7 @@ export const teacherRoutes: AreaRoute[] = [
   { path: 'lesson/:lesson_id/quiz/:quiz_id', title: msg('Quiz') },
   { path: 'quizs', title: msg('Quiz') },
   { path: 'quizanswers/:quiz_id', title: msg('Quiz answers') },
-  { path: 'students', title: msg('Students') },
+  { path: 'students', title: msg('Students'), page: teacherResourcePages.students.list },
   { path: 'lesson/:lesson_id/student/:student_id', title: msg('Student') },
   { path: 'lesson/:lesson_id/student/:student_id/grades/:sub_period_id', title: msg('Grades') },
   { path: 'lessons', title: msg('Lessons') },
@@ -83,6 +84,14 @@ export const teacherRoutes: AreaRoute[] = [
   { path: 'meetings/:meeting_id', title: msg('Meeting') },
   { path: 'grades', title: msg('Grades') },
   { path: 'grades/:lesson_id', title: msg('Grades') },
-  { path: 'announcements', title: msg('Announcements') },
-  { path: 'announcements/:announcement_id', title: msg('Announcement') },
+  {
+    path: 'announcements',
+    title: msg('Announcements'),
+    page: teacherResourcePages.announcements.list,
+  },
+  {
+    path: 'announcements/:announcement_id',
+    title: msg('Announcement'),
+    page: teacherResourcePages.announcements.detail,
+  },
 ];

@@ -1,0 +1,156 @@
+import {
+  Combobox,
+  makeStyles,
+  Option,
+  Tag,
+  TagGroup,
+  tokens,
+} from '@fluentui/react-components';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '../useDebouncedValue';
+import type { Option as Choice } from './resourceApi';
+import { useReferenceOptions } from './useReferenceOptions';
+
+const useStyles = makeStyles({
+  many: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  combo: { minWidth: 0, width: '100%' },
+});
+
+interface ReferenceInputProps {
+  id?: string;
+  target: string;
+  /** Labels already known (from the record), by id. */
+  known: Choice[];
+  disabled?: boolean;
+  invalid?: boolean;
+  onBlur?: () => void;
+}
+
+const labelOf = (id: number, known: Map<number, string>) => known.get(id) ?? `#${id}`;
+
+/** Picks one record of another resource, searching its /options as the user types. */
+export function ReferenceInput({
+  value,
+  onChange,
+  ...props
+}: ReferenceInputProps & { value: number | null; onChange: (id: number | null) => void }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [labels, setLabels] = useState(() => new Map(props.known.map((o) => [o.id, o.label])));
+  const [text, setText] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const search = useDebouncedValue(text ?? '', 250);
+  const { options } = useReferenceOptions(props.target, search, open);
+  const current = value ? labelOf(value, labels) : '';
+  return (
+    <Combobox
+      id={props.id}
+      className={styles.combo}
+      value={text ?? current}
+      selectedOptions={value ? [String(value)] : []}
+      disabled={props.disabled}
+      clearable={!props.disabled}
+      placeholder={t('Search')}
+      aria-invalid={props.invalid || undefined}
+      onOpenChange={(_e, data) => {
+        setOpen(data.open);
+        if (!data.open) setText(null);
+      }}
+      onChange={(event) => {
+        setText(event.target.value);
+        setOpen(true);
+      }}
+      onBlur={props.onBlur}
+      onOptionSelect={(_e, data) => {
+        const id = data.optionValue ? Number(data.optionValue) : null;
+        if (id && data.optionText) setLabels((m) => new Map(m).set(id, data.optionText!));
+        setText(null);
+        onChange(id);
+      }}
+    >
+      {options.map((option) => (
+        <Option key={option.id} value={String(option.id)} text={option.label}>
+          {option.label}
+        </Option>
+      ))}
+      {options.length === 0 && (
+        <Option value="" disabled text="">
+          {t('Nothing Found')}
+        </Option>
+      )}
+    </Combobox>
+  );
+}
+
+/** Picks several records of another resource: chosen ones show as removable tags. */
+export function ReferencesInput({
+  value,
+  onChange,
+  ...props
+}: ReferenceInputProps & { value: number[]; onChange: (ids: number[]) => void }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [labels, setLabels] = useState(() => new Map(props.known.map((o) => [o.id, o.label])));
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const search = useDebouncedValue(text, 250);
+  const { options } = useReferenceOptions(props.target, search, open);
+  return (
+    <div className={styles.many}>
+      {value.length > 0 && (
+        <TagGroup
+          aria-label={t('Chosen')}
+          onDismiss={(_e, data) => onChange(value.filter((id) => String(id) !== data.value))}
+        >
+          {value.map((id) => (
+            <Tag
+              key={id}
+              value={String(id)}
+              size="small"
+              dismissible={!props.disabled}
+              dismissIcon={{ 'aria-label': t('Remove') }}
+            >
+              {labelOf(id, labels)}
+            </Tag>
+          ))}
+        </TagGroup>
+      )}
+      {!props.disabled && (
+        <Combobox
+          id={props.id}
+          className={styles.combo}
+          multiselect
+          value={text}
+          selectedOptions={value.map(String)}
+          placeholder={t('Search to add')}
+          aria-invalid={props.invalid || undefined}
+          onOpenChange={(_e, data) => setOpen(data.open)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpen(true);
+          }}
+          onBlur={props.onBlur}
+          onOptionSelect={(_e, data) => {
+            const id = Number(data.optionValue);
+            if (!id) return;
+            if (data.optionText) setLabels((m) => new Map(m).set(id, data.optionText!));
+            onChange(value.includes(id) ? value.filter((v) => v !== id) : [...value, id]);
+            setText('');
+          }}
+        >
+          {options.map((option) => (
+            <Option key={option.id} value={String(option.id)} text={option.label}>
+              {option.label}
+            </Option>
+          ))}
+          {options.length === 0 && (
+            <Option value="" disabled text="">
+              {t('Nothing Found')}
+            </Option>
+          )}
+        </Combobox>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import {
+  Button,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+} from '@fluentui/react-components';
+import { Copy20Regular, Delete20Regular, MoreVertical20Regular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+
+/** A row's action menu (spec §2): copy (a new record from this one) and delete. */
+export function RowActionsMenu({
+  name,
+  onCopy,
+  onDelete,
+}: {
+  name: string;
+  onCopy?: () => void;
+  onDelete?: () => void;
+}) {
+  const { t } = useTranslation();
+  if (!onCopy && !onDelete) return null;
+  return (
+    <Menu positioning="below-end">
+      <MenuTrigger disableButtonEnhancement>
+        <Button
+          appearance="subtle"
+          size="small"
+          icon={<MoreVertical20Regular />}
+          aria-label={t('Actions for {{name}}', { name })}
+          data-testid="row-menu"
+          onClick={(event) => event.stopPropagation()}
+        />
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          {onCopy && (
+            <MenuItem icon={<Copy20Regular />} onClick={onCopy} data-testid="row-copy">
+              {t('Copy')}
+            </MenuItem>
+          )}
+          {onDelete && (
+            <MenuItem icon={<Delete20Regular />} onClick={onDelete} data-testid="row-delete">
+              {t('Delete')}
+            </MenuItem>
+          )}
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}
