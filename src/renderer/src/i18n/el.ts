@@ -1,5 +1,9 @@
+import { resourcesGreek } from './resources.el';
+
 /** Greek for every built-in text; keys are the English texts (a unit test checks coverage). */
 export const greek: Record<string, string> = {
+  // The resource screens' texts; the entries below win where both name a key.
+  ...resourcesGreek,
   // Spec §5 and §8 messages (the zod schemas of src/shared carry the English ones).
   'Email is required!': 'Το email είναι υποχρεωτικό!',
   'Email must be max 320 characters': 'Το email πρέπει να έχει έως 320 χαρακτήρες',

@@ -48,7 +48,16 @@ const blockNumberSigns = (event: KeyboardEvent<HTMLInputElement>) => {
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 /** The input of one declared field, by its kind. */
-export function FieldInput({ id, field, value, onChange, onBlur, disabled, invalid, known }: FieldInputProps) {
+export function FieldInput({
+  id,
+  field,
+  value,
+  onChange,
+  onBlur,
+  disabled,
+  invalid,
+  known,
+}: FieldInputProps) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const common = { id, onBlur, disabled, 'aria-invalid': invalid || undefined, name: field.name };
@@ -105,7 +114,12 @@ export function FieldInput({ id, field, value, onChange, onBlur, disabled, inval
     case 'date':
     case 'time':
       return (
-        <Input {...common} type={field.kind} value={text(value)} onChange={(_e, d) => onChange(d.value)} />
+        <Input
+          {...common}
+          type={field.kind}
+          value={text(value)}
+          onChange={(_e, d) => onChange(d.value)}
+        />
       );
     case 'color':
       return (
@@ -137,9 +151,7 @@ export function FieldInput({ id, field, value, onChange, onBlur, disabled, inval
           selectedOptions={chosen}
           value={chosen.map((v) => t(v)).join(', ')}
           placeholder={t('Choose')}
-          onOptionSelect={(_e, d) =>
-            onChange(multi ? d.selectedOptions : (d.optionValue ?? ''))
-          }
+          onOptionSelect={(_e, d) => onChange(multi ? d.selectedOptions : (d.optionValue ?? ''))}
         >
           {(field.options ?? []).map((option) => (
             <Option key={option} value={option} text={t(option)}>

@@ -123,7 +123,11 @@ export function ImportDialog({
               <Text className={styles.hint}>
                 {t(
                   'Choose a CSV or Excel (XLSX) file whose first row names the columns. Columns: {{columns}}.',
-                  { columns: importableLabels(resource).map((label) => t(label)).join(', ') },
+                  {
+                    columns: importableLabels(resource)
+                      .map((label) => t(label))
+                      .join(', '),
+                  },
                 )}
               </Text>
               <input
@@ -157,10 +161,13 @@ export function ImportDialog({
                   >
                     <MessageBarBody>
                       {preview.invalid > 0
-                        ? t('{{valid}} rows are ready; {{invalid}} have errors. Fix them in the file and choose it again.', {
-                            valid: preview.valid,
-                            invalid: preview.invalid,
-                          })
+                        ? t(
+                            '{{valid}} rows are ready; {{invalid}} have errors. Fix them in the file and choose it again.',
+                            {
+                              valid: preview.valid,
+                              invalid: preview.invalid,
+                            },
+                          )
                         : t('{{valid}} rows are ready to import.', { valid: preview.valid })}
                     </MessageBarBody>
                   </MessageBar>

@@ -1,11 +1,4 @@
-import {
-  Combobox,
-  makeStyles,
-  Option,
-  Tag,
-  TagGroup,
-  tokens,
-} from '@fluentui/react-components';
+import { Combobox, makeStyles, Option, Tag, TagGroup, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../useDebouncedValue';

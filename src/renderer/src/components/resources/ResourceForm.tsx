@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { writeSchema, type ResourceDefinition } from '../../../../shared/resources';
 import { ApiError } from '../../api/apiError';
 import { APP_TOASTER } from '../../app/toaster';
+import { msg } from '../../i18n/msg';
 import { FlashMessage } from '../FlashMessage';
 import { LeaveWithoutSavingDialog } from '../LeaveWithoutSavingDialog';
 import { useFlashMessage } from '../useFlashMessage';
@@ -106,7 +107,7 @@ export function ResourceForm(props: ResourceFormProps) {
     const missing = hasMissingRequired(resource, getValues(), Object.keys(errors));
     showFlash({
       intent: 'error',
-      text: missing ? 'Required Fields Are Missing' : 'Please correct the marked fields',
+      text: missing ? msg('Required Fields Are Missing') : msg('Please correct the marked fields'),
     });
   };
 
@@ -138,7 +139,7 @@ export function ResourceForm(props: ResourceFormProps) {
         intent: 'error',
         text:
           missing && hasMissingRequired(resource, values, Object.keys((error as ApiError).fields))
-            ? 'Missing Required Fields!'
+            ? msg('Missing Required Fields!')
             : apiErrorText(error),
       });
     } finally {

@@ -1,6 +1,7 @@
 import {
   Button,
   makeStyles,
+  mergeClasses,
   SearchBox,
   Spinner,
   Text,
@@ -49,6 +50,8 @@ const SEARCH_DELAY_MS = 300;
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  // The browser's scroll anchoring fights the windowing as rows come and go.
+  rows: { overflowAnchor: 'none' },
   toolbar: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -117,11 +120,7 @@ export function ResourceListView(props: ResourceListViewProps) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [pendingDelete, setPendingDelete] = useState<ResourceRecord[] | null>(null);
 
-  const list = useResourceList(
-    access.scope,
-    { search, sort, filters: props.filters },
-    access.read,
-  );
+  const list = useResourceList(access.scope, { search, sort, filters: props.filters }, access.read);
   const remove = useDeleteRecords(access.scope);
   const fields = useMemo(() => listedFields(resource), [resource]);
   const rowHeight = cards ? cardHeight(cardLineFields(resource, fields).length) : TABLE_ROW_HEIGHT;
@@ -151,7 +150,12 @@ export function ResourceListView(props: ResourceListViewProps) {
   if (!access.read) return <NoReadPermission />;
 
   const canWrite = access.write;
-  const query = { search: search || undefined, sort: sort.field, order: sort.order, ...props.filters };
+  const query = {
+    search: search || undefined,
+    sort: sort.field,
+    order: sort.order,
+    ...props.filters,
+  };
   const toggle = (id: number) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -193,7 +197,8 @@ export function ResourceListView(props: ResourceListViewProps) {
   };
 
   const openRow =
-    props.onOpen ?? (props.hrefOf ? (row: ResourceRecord) => void navigate(props.hrefOf!(row)) : undefined);
+    props.onOpen ??
+    (props.hrefOf ? (row: ResourceRecord) => void navigate(props.hrefOf!(row)) : undefined);
   const selectedRows = list.rows.filter((row) => selected.has(row.id));
   const viewProps = {
     resource,
@@ -239,7 +244,9 @@ export function ResourceListView(props: ResourceListViewProps) {
             {t('Delete ({{count}})', { count: selectedRows.length })}
           </Button>
         )}
-        {props.transfer !== false && <ExportMenu scope={access.scope} query={query} compact={narrow} />}
+        {props.transfer !== false && (
+          <ExportMenu scope={access.scope} query={query} compact={narrow} />
+        )}
         {props.transfer !== false && resource.importable && canWrite && (
           <ImportDialog resource={resource} scope={access.scope} compact={narrow} />
         )}
@@ -267,7 +274,10 @@ export function ResourceListView(props: ResourceListViewProps) {
         </Text>
       )}
       {list.isError && <LoadError message={apiErrorText(list.error)} />}
-      <div ref={listRef} className={cards ? undefined : narrow ? styles.scrollX : styles.frame}>
+      <div
+        ref={listRef}
+        className={mergeClasses(styles.rows, !cards && (narrow ? styles.scrollX : styles.frame))}
+      >
         {list.isPending ? (
           <Spinner label={t('Loading...')} />
         ) : list.rows.length === 0 && !list.isError ? (

@@ -30,7 +30,7 @@ export function ScrollHelperButton({ container }: { container: HTMLElement | nul
       aria-hidden={!visible}
       tabIndex={visible ? 0 : -1}
       className={mergeClasses(styles.button, !visible && styles.hidden)}
-      onClick={() => container?.scrollTo({ top: 0, behavior: 'smooth' })}
+      onClick={() => container?.scrollTo({ top: 0 })}
       data-testid="scroll-helper"
       data-visible={visible}
     />

@@ -1,12 +1,14 @@
 import type { ApiEnvelope } from '../../../../shared/api';
 import { getApiBaseUrl } from '../../api/client';
 import { ApiError } from '../../api/apiError';
-import { appStore, impersonationAtom, tokenAtom } from '../../app/state/atoms';
 
 // The API client speaks JSON only; exports (files) and uploads (multipart) go through here with
 // the same session and impersonation headers.
 
-function headers(path: string): Record<string, string> {
+async function headers(path: string): Promise<Record<string, string>> {
+  // Loaded on use: the atoms read localStorage when their module loads, and the route tables
+  // that lead here are also loaded by unit tests without a browser.
+  const { appStore, impersonationAtom, tokenAtom } = await import('../../app/state/atoms');
   const result: Record<string, string> = {};
   const token = appStore.get(tokenAtom);
   if (token) result.Token = token;
@@ -41,7 +43,7 @@ export async function downloadFile(
 ): Promise<{ name: string; data: Uint8Array; type: string }> {
   let response: Response;
   try {
-    response = await fetch(urlOf(path, query), { headers: headers(path) });
+    response = await fetch(urlOf(path, query), { headers: await headers(path) });
   } catch {
     throw ApiError.network();
   }
@@ -65,7 +67,11 @@ export async function uploadFile<T>(
   body.append('file', file, file.name);
   let response: Response;
   try {
-    response = await fetch(urlOf(path, query), { method: 'POST', headers: headers(path), body });
+    response = await fetch(urlOf(path, query), {
+      method: 'POST',
+      headers: await headers(path),
+      body,
+    });
   } catch {
     throw ApiError.network();
   }

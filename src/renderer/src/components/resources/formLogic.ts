@@ -22,8 +22,7 @@ function formValue(field: FieldDefinition, value: unknown): unknown {
   if (value === null || value === undefined) return emptyValue(field);
   if (field.kind === 'boolean') return Boolean(value);
   if (field.kind === 'reference') return Number(value);
-  if (field.kind === 'references' || isMultiSelect(field))
-    return Array.isArray(value) ? value : [];
+  if (field.kind === 'references' || isMultiSelect(field)) return Array.isArray(value) ? value : [];
   return String(value);
 }
 

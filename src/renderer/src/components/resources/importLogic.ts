@@ -24,8 +24,13 @@ export function previewRows(result: ImportResult): { shown: ImportRow[]; hidden:
 }
 
 /** The preview's columns: the resource's importable fields that some row carries or misses. */
-export function previewColumns(resource: ResourceDefinition, result: ImportResult): FieldDefinition[] {
-  const present = new Set(result.rows.flatMap((r) => [...Object.keys(r.values), ...Object.keys(r.errors)]));
+export function previewColumns(
+  resource: ResourceDefinition,
+  result: ImportResult,
+): FieldDefinition[] {
+  const present = new Set(
+    result.rows.flatMap((r) => [...Object.keys(r.values), ...Object.keys(r.errors)]),
+  );
   return resource.fields.filter(
     (f) => !f.readOnly && f.kind !== 'references' && present.has(f.name),
   );

@@ -84,9 +84,7 @@ export function cardLineFields(
 ): FieldDefinition[] {
   const people = Boolean(resource.people) || resource.name === 'users';
   return fields
-    .filter((f, index) =>
-      people ? f.name !== 'first_name' && f.name !== 'last_name' : index > 0,
-    )
+    .filter((f, index) => (people ? f.name !== 'first_name' && f.name !== 'last_name' : index > 0))
     .slice(0, 4);
 }
 

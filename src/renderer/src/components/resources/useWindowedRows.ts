@@ -20,8 +20,7 @@ export function useWindowedRows(
     let frame = 0;
     const measure = () => {
       frame = 0;
-      const scrolledPast =
-        container.getBoundingClientRect().top - list.getBoundingClientRect().top;
+      const scrolledPast = container.getBoundingClientRect().top - list.getBoundingClientRect().top;
       const next = windowRange({
         count,
         rowHeight,

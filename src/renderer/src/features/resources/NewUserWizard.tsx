@@ -22,7 +22,11 @@ import { PageFrame } from '../../components/PageFrame';
 import { useFlashMessage } from '../../components/useFlashMessage';
 import { apiErrorText } from '../../components/resources/apiErrorText';
 import { NoReadPermission } from '../../components/resources/ListStates';
-import { createRecord, resourceKeys, type DetailRecord } from '../../components/resources/resourceApi';
+import {
+  createRecord,
+  resourceKeys,
+  type DetailRecord,
+} from '../../components/resources/resourceApi';
 import { useResourceAccess } from '../../components/resources/useResourceAccess';
 import { ROLE_LABELS } from '../../app/roleLabels';
 import { msg } from '../../i18n/msg';
@@ -30,7 +34,13 @@ import { useArea } from '../area/AreaContext';
 import { WizardSteps } from './WizardSteps';
 
 const users = RESOURCES.users!;
-type Values = { first_name: string; last_name: string; email: string; language: string; roles: Role[] };
+type Values = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  language: string;
+  roles: Role[];
+};
 const STEPS = [msg('Person'), msg('Roles'), msg('Invite')];
 const ROLE_NOTES: Record<Role, string> = {
   admin: msg('Office staff: manages the school in this app.'),
@@ -80,11 +90,12 @@ export function NewUserWizard() {
   if (!access.write) return <NoReadPermission />;
 
   const next = async () => {
-    const fields = step === 0 ? (['first_name', 'last_name', 'email'] as const) : (['roles'] as const);
+    const fields =
+      step === 0 ? (['first_name', 'last_name', 'email'] as const) : (['roles'] as const);
     if (await trigger(fields)) {
       showFlash(null);
       setStep(step + 1);
-    } else showFlash({ intent: 'error', text: 'Missing Required Fields!' });
+    } else showFlash({ intent: 'error', text: msg('Missing Required Fields!') });
   };
   const create = async () => {
     try {
@@ -98,7 +109,11 @@ export function NewUserWizard() {
     }
   };
 
-  const text = (name: 'first_name' | 'last_name' | 'email', label: string, type: 'text' | 'email' = 'text') => (
+  const text = (
+    name: 'first_name' | 'last_name' | 'email',
+    label: string,
+    type: 'text' | 'email' = 'text',
+  ) => (
     <Controller
       name={name}
       control={control}
@@ -122,10 +137,14 @@ export function NewUserWizard() {
         {created ? (
           <>
             <Text size={500} weight="semibold" data-testid="wizard-done">
-              {t('{{name}} was created and invited.', { name: `${getValues().first_name} ${getValues().last_name}` })}
+              {t('{{name}} was created and invited.', {
+                name: `${getValues().first_name} ${getValues().last_name}`,
+              })}
             </Text>
             <Text className={styles.muted}>
-              {t('We mailed a link to {{email}} for choosing a password.', { email: getValues().email })}
+              {t('We mailed a link to {{email}} for choosing a password.', {
+                email: getValues().email,
+              })}
             </Text>
             <div className={styles.actions}>
               <AppLink to={`${basePath}/users/${created.id}`}>{t('Open the user')}</AppLink>
@@ -154,7 +173,9 @@ export function NewUserWizard() {
                       checked={field.value.includes(role)}
                       onChange={(_e, d) =>
                         field.onChange(
-                          d.checked ? [...field.value, role] : field.value.filter((r) => r !== role),
+                          d.checked
+                            ? [...field.value, role]
+                            : field.value.filter((r) => r !== role),
                         )
                       }
                       data-testid={`wizard-role-${role}`}
@@ -174,7 +195,11 @@ export function NewUserWizard() {
             <Text className={styles.muted}>{t('Email')}</Text>
             <Text>{getValues().email}</Text>
             <Text className={styles.muted}>{t('Roles')}</Text>
-            <Text>{getValues().roles.map((r) => t(ROLE_LABELS[r])).join(', ')}</Text>
+            <Text>
+              {getValues()
+                .roles.map((r) => t(ROLE_LABELS[r]))
+                .join(', ')}
+            </Text>
           </div>
         )}
         {!created && (
@@ -185,7 +210,11 @@ export function NewUserWizard() {
                 {t('Next')}
               </Button>
             ) : (
-              <Button appearance="primary" onClick={() => void create()} data-testid="wizard-create">
+              <Button
+                appearance="primary"
+                onClick={() => void create()}
+                data-testid="wizard-create"
+              >
                 {t('Create and invite')}
               </Button>
             )}

@@ -19,7 +19,9 @@ export function UserInviteButton({ record }: { record: DetailRecord }) {
     onSuccess: () =>
       dispatchToast(
         <Toast>
-          <ToastTitle>{t('Invitation sent to {{email}}', { email: String(record.email ?? '') })}</ToastTitle>
+          <ToastTitle>
+            {t('Invitation sent to {{email}}', { email: String(record.email ?? '') })}
+          </ToastTitle>
         </Toast>,
         { intent: 'success' },
       ),

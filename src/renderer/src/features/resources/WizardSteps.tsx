@@ -2,7 +2,13 @@ import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-componen
 import { CheckmarkCircle20Filled } from '@fluentui/react-icons';
 
 const useStyles = makeStyles({
-  steps: { display: 'flex', gap: tokens.spacingHorizontalL, flexWrap: 'wrap', margin: 0, padding: 0 },
+  steps: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalL,
+    flexWrap: 'wrap',
+    margin: 0,
+    padding: 0,
+  },
   step: {
     display: 'flex',
     alignItems: 'center',

@@ -11,9 +11,24 @@ const screen = (definition: ResourceScreen) => ({
 });
 
 export const adminResourcePages = {
-  students: screen({ resource: 'students', listPath: 'students', detailPath: 'students', idParam: 'user_id' }),
-  teachers: screen({ resource: 'teachers', listPath: 'teachers', detailPath: 'teachers', idParam: 'user_id' }),
-  clients: screen({ resource: 'clients', listPath: 'clients', detailPath: 'clients', idParam: 'client_id' }),
+  students: screen({
+    resource: 'students',
+    listPath: 'students',
+    detailPath: 'students',
+    idParam: 'user_id',
+  }),
+  teachers: screen({
+    resource: 'teachers',
+    listPath: 'teachers',
+    detailPath: 'teachers',
+    idParam: 'user_id',
+  }),
+  clients: screen({
+    resource: 'clients',
+    listPath: 'clients',
+    detailPath: 'clients',
+    idParam: 'client_id',
+  }),
   users: screen({
     resource: 'users',
     listPath: 'users',
@@ -22,7 +37,12 @@ export const adminResourcePages = {
     transfer: false,
     actions: UserInviteButton,
   }),
-  levels: screen({ resource: 'levels', listPath: 'levels', detailPath: 'levels', idParam: 'level_id' }),
+  levels: screen({
+    resource: 'levels',
+    listPath: 'levels',
+    detailPath: 'levels',
+    idParam: 'level_id',
+  }),
   tags: screen({ resource: 'tags', listPath: 'tags', detailPath: 'tags', idParam: 'tag_id' }),
   sites: screen({
     resource: 'sites',
@@ -44,7 +64,12 @@ export const adminResourcePages = {
     detailPath: 'periods',
     idParam: 'sub_period_id',
   }),
-  courses: screen({ resource: 'courses', listPath: 'courses', detailPath: 'courses', idParam: 'course_id' }),
+  courses: screen({
+    resource: 'courses',
+    listPath: 'courses',
+    detailPath: 'courses',
+    idParam: 'course_id',
+  }),
   lessons: screen({
     resource: 'lessons',
     listPath: 'lessons',
@@ -58,7 +83,12 @@ export const adminResourcePages = {
     detailPath: 'lessons-templates',
     idParam: 'id',
   }),
-  categories: screen({ resource: 'categories', listPath: 'categories', detailPath: 'categories', idParam: 'id' }),
+  categories: screen({
+    resource: 'categories',
+    listPath: 'categories',
+    detailPath: 'categories',
+    idParam: 'id',
+  }),
   announcements: screen({
     resource: 'announcements',
     listPath: 'announcements',
@@ -75,7 +105,12 @@ export const adminResourcePages = {
 };
 
 export const teacherResourcePages = {
-  students: screen({ resource: 'students', listPath: 'students', selectable: false, transfer: false }),
+  students: screen({
+    resource: 'students',
+    listPath: 'students',
+    selectable: false,
+    transfer: false,
+  }),
   announcements: screen({
     resource: 'announcements',
     listPath: 'announcements',

@@ -42,7 +42,9 @@ export function SettingsContentSection({ draft, change }: SectionProps) {
             <Button
               icon={<Dismiss20Regular />}
               aria-label={t('Remove')}
-              onClick={() => change({ embedPages: draft.embedPages.filter((_p, i) => i !== index) })}
+              onClick={() =>
+                change({ embedPages: draft.embedPages.filter((_p, i) => i !== index) })
+              }
             />
           </div>
         ))}
@@ -62,7 +64,9 @@ export function SettingsContentSection({ draft, change }: SectionProps) {
           {t('Translations')}
         </Text>
         <Text size={200} className={styles.hint}>
-          {t('Replace any text of the app: write the English text as it appears, then your wording.')}
+          {t(
+            'Replace any text of the app: write the English text as it appears, then your wording.',
+          )}
         </Text>
         {draft.translations.map((row, index) => (
           <div key={index} className={styles.row}>

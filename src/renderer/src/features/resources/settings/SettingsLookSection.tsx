@@ -43,7 +43,9 @@ export function SettingsLookSection({ draft, change }: SectionProps) {
               <div className={styles.inline}>
                 <input
                   type="color"
-                  value={/^#[0-9a-fA-F]{6}$/.test(draft.colors[key]) ? draft.colors[key] : '#000000'}
+                  value={
+                    /^#[0-9a-fA-F]{6}$/.test(draft.colors[key]) ? draft.colors[key] : '#000000'
+                  }
                   onChange={(e) => change({ colors: { ...draft.colors, [key]: e.target.value } })}
                   aria-label={t(PALETTE_LABELS[key]!)}
                 />

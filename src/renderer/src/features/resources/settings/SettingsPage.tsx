@@ -72,7 +72,11 @@ export function SettingsPage() {
   const save = async () => {
     const built = bodyFromDraft(draft);
     if ('invalidJitsiRole' in built) {
-      setProblems([t('The video-call settings of {{role}} are not valid JSON.', { role: built.invalidJitsiRole })]);
+      setProblems([
+        t('The video-call settings of {{role}} are not valid JSON.', {
+          role: built.invalidJitsiRole,
+        }),
+      ]);
       return;
     }
     const checked = updateSettingsBody.safeParse(built.body);

@@ -76,7 +76,10 @@ export function bodyFromDraft(
   draft: SettingsDraft,
 ): { body: UpdateSettingsBody } | { invalidJitsiRole: string } {
   const jitsi: Record<string, Record<string, unknown>> = {};
-  for (const [role, text] of Object.entries(draft.jitsi)) {
+  // The shared schema's record over ROLES wants every role: an empty override is {}.
+  for (const role of ROLES) {
+    const text = draft.jitsi[role] ?? '';
+    jitsi[role] = {};
     if (!text.trim()) continue;
     try {
       const parsed = JSON.parse(text) as unknown;

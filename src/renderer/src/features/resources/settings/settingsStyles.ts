@@ -26,7 +26,12 @@ export const useSettingsStyles = makeStyles({
     alignItems: 'end',
     gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr)) auto',
   },
-  inline: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  inline: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+  },
   logo: {
     width: '64px',
     height: '64px',
