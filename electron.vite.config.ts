@@ -1,6 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+
+const { version } = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as {
+  version: string;
+};
 
 // The desktop build (`npm run build:desktop`): main process, the two preloads and the renderer,
 // into out/. Packaging (electron-builder.yml) then takes out/ and the production dependencies.
@@ -36,6 +41,10 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
+    // The offline query cache is thrown away when the app version changes (spec §9).
+    define: {
+      'import.meta.env.VITE_APP_VERSION': JSON.stringify(version),
+    },
     plugins: [
       react(),
       {

@@ -4,28 +4,23 @@
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
 import { reportToParent } from '../processes/child-script';
-import type { CapturedQuery } from '../scale/students-list';
+import { preparedStudentsPage, type StudentsListSql } from '../scale/students-list';
 
-export interface BareListInput {
+export interface BareListInput extends StudentsListSql {
   databaseFile: string;
-  /** The engine's page query; its last parameter is the offset. */
-  rows: CapturedQuery;
-  count: CapturedQuery;
   perPage: number;
 }
 
 async function serve(input: BareListInput): Promise<{ url: string }> {
   const database = new SQLite(input.databaseFile, { readonly: true });
-  const rows = database.prepare(input.rows.sql);
+  const page = preparedStudentsPage(database, input);
   const count = database.prepare(input.count.sql).pluck();
   const app = Fastify({ logger: false });
   app.get<{ Querystring: { page?: string } }>('/bare/students', async (request) => {
-    const page = Math.max(1, Number(request.query.page) || 1);
-    const parameters = [...input.rows.parameters];
-    parameters[parameters.length - 1] = (page - 1) * input.perPage;
+    const number = Math.max(1, Number(request.query.page) || 1);
     return {
       status: 'ok',
-      data: rows.all(...parameters),
+      data: page((number - 1) * input.perPage),
       totalCount: count.get(...input.count.parameters),
     };
   });

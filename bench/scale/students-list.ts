@@ -33,12 +33,21 @@ export async function engineStudentsPage(db: AnyDb, schoolId: number, page: numb
   return { rows: result.data.length, bytes: body.length };
 }
 
-/** The two statements (the page, and the total) the engine runs for one page of students. */
+/**
+ * The three statements the engine runs for one page of students: the page's ids (index
+ * walk with limit/offset), the total, and the rows of those ids.
+ */
+export interface StudentsListSql {
+  ids: CapturedQuery;
+  count: CapturedQuery;
+  rows: CapturedQuery;
+}
+
 export async function captureStudentsListSql(
   databaseFile: string,
   schoolId: number,
   page: number,
-): Promise<{ rows: CapturedQuery; count: CapturedQuery }> {
+): Promise<StudentsListSql> {
   const captured: CapturedQuery[] = [];
   const db = new Kysely<unknown>({
     dialect: new SqliteDialect({ database: new SQLite(databaseFile, { readonly: true }) }),
@@ -52,9 +61,29 @@ export async function captureStudentsListSql(
   } finally {
     await db.destroy();
   }
-  const rows = captured.find((q) => /\blimit \? offset \?$/i.test(q.sql.trim()));
-  const count = captured.find((q) => q !== rows && /count\(\*\)/i.test(q.sql));
-  if (!rows || !count || captured.length !== 2)
+  const ids = captured.find((q) => /\blimit \? offset \?$/i.test(q.sql.trim()));
+  const count = captured.find((q) => /count\(\*\)/i.test(q.sql));
+  const rows = captured.find((q) => q !== ids && q !== count);
+  if (!ids || !count || !rows || captured.length !== 3)
     throw new Error(`unexpected statements for the students list: ${JSON.stringify(captured)}`);
-  return { rows, count };
+  return { ids, count, rows };
+}
+
+/**
+ * The engine's page statements as plain prepared statements: the page's ids, then their
+ * rows in the same order. `offset` replaces the ids statement's last parameter.
+ */
+export function preparedStudentsPage(database: SQLite.Database, sql: StudentsListSql) {
+  const ids = database.prepare(sql.ids.sql).pluck();
+  const rows = database.prepare(sql.rows.sql);
+  const leading = sql.rows.parameters.length - PER_PAGE;
+  return (offset: number) => {
+    const parameters = [...sql.ids.parameters];
+    parameters[parameters.length - 1] = offset;
+    const pageIds = ids.all(...parameters) as number[];
+    const padded = [...pageIds, ...Array<number>(PER_PAGE - pageIds.length).fill(-1)];
+    const found = rows.all(...sql.rows.parameters.slice(0, leading), ...padded) as { id: number }[];
+    const position = new Map(pageIds.map((id, i) => [id, i]));
+    return found.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  };
 }

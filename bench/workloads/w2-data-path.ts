@@ -9,6 +9,7 @@ import type { WorkloadResult } from '../report';
 import { scaleDatabase } from '../scale/scale-database';
 import {
   captureStudentsListSql,
+  preparedStudentsPage,
   engineStudentsPage,
   PER_PAGE,
   SCALE_LAST_PAGE,
@@ -44,10 +45,11 @@ export async function dataPath(options: DataPathOptions): Promise<WorkloadResult
     const perPage: Record<number, { engine: number; raw: number; count: number }> = {};
     for (const page of PAGES) {
       const sql = await captureStudentsListSql(scale.databaseFile, scale.schoolId, page);
-      const rows = raw.prepare(sql.rows.sql);
+      const rows = preparedStudentsPage(raw, sql);
+      const offset = (page - 1) * PER_PAGE;
       const count = raw.prepare(sql.count.sql);
       const engineJob = () => engineStudentsPage(engine.db as AnyDb, scale.schoolId, page);
-      const rawJob = () => rows.all(...sql.rows.parameters);
+      const rawJob = () => rows(offset);
       // Warm up both (JIT, SQLite's page cache) before anything counts.
       await pagesPerSecond(options.seconds / 2, engineJob);
       await pagesPerSecond(options.seconds / 2, rawJob);

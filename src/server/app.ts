@@ -29,6 +29,7 @@ import { openApiDocument } from './http/openapi';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './http/rate-limiter';
 import { createMailer } from './integrations/mail';
 import { createWeatherClient } from './integrations/weather';
+import { createRealtimeHub } from './realtime/hub';
 import { attachRealtime } from './realtime/server';
 import { registerResourceRoutes } from './resources/routes';
 
@@ -61,7 +62,11 @@ export async function buildApp(
 
   const logger = app.log;
   const database = await openDatabase(config);
-  await migrateToLatest(database.db, database.kind);
+  await migrateToLatest(
+    database.db,
+    database.kind,
+    config.database.kind === 'postgres' ? config.database.schema : undefined,
+  );
 
   let limiter: RateLimiter;
   if (config.redisUrl) {
@@ -86,6 +91,7 @@ export async function buildApp(
       userAgent: `Mathema/${config.version} ${config.weatherContact}`,
       logger,
     }),
+    realtime: createRealtimeHub(),
     now: options.now ?? (() => new Date()),
   };
   if (config.seedDemo) await seedDemoIfEmpty(deps, logger);
@@ -170,7 +176,7 @@ export async function buildApp(
   );
   app.get('/api/docs/openapi.json', async () => openApi);
 
-  attachRealtime(app, deps);
+  deps.realtime.bind(attachRealtime(app, deps));
   app.addHook('onClose', async () => {
     await database.close();
     await limiter.close();

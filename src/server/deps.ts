@@ -4,6 +4,7 @@ import type { DatabaseKind } from './db/database';
 import type { Database } from './db/schema';
 import type { Mailer } from './integrations/mail';
 import type { RateLimiter } from './http/rate-limiter';
+import type { RealtimeHub } from './realtime/hub';
 import type { WeatherClient } from './integrations/weather';
 
 /** What the areas need, built once by buildApp and handed to each area's routes. */
@@ -14,6 +15,7 @@ export interface ServerDeps {
   mailer: Mailer;
   limiter: RateLimiter;
   weather: WeatherClient;
+  realtime: RealtimeHub;
   /** Current time; tests move it to expire tokens. */
   now(): Date;
 }

@@ -25,7 +25,8 @@ async function main() {
   }
 
   const { app, startDraining } = await buildApp(config);
-  await app.listen({ port: config.port, host: config.host });
+  // A deep accept queue: at 8:00 a whole school connects within seconds.
+  await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;

@@ -16,3 +16,7 @@ export function normalizeSearch(text: string): string {
 /** The search text stored beside a record: its searchable values, normalised. */
 export const searchTextOf = (values: (string | number | null | undefined)[]): string =>
   normalizeSearch(values.filter((v) => v !== null && v !== undefined && v !== '').join(' '));
+
+/** The key people are sorted by: "last first", normalised like search text. */
+export const sortNameOf = (lastName: string, firstName: string): string =>
+  normalizeSearch(`${lastName} ${firstName}`);

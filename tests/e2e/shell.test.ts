@@ -68,7 +68,7 @@ describe('the shell', () => {
       .poll(() => page.getByTestId('drawer-item-students').getAttribute('aria-current'))
       .toBe('page');
     await expect.poll(() => page.getByTestId('top-bar-title').textContent()).toBe('Students');
-    expect(await page.getByTestId('coming-soon').isVisible()).toBe(true);
+    await page.getByTestId('resource-list-students').waitFor();
 
     await page.getByTestId('drawer-toggle').click();
     await expect.poll(() => widthOf(page, 'drawer')).toBe(300);

@@ -86,7 +86,7 @@ describe.each(databaseKinds)('export and import on %s', (kind) => {
 
   it('imports a clean file in one go', async () => {
     const csv =
-      'last_name,first_name,email,code\nΔημητρίου,Ελένη,eleni.d@demo.school,S7001\n"Οικονόμου, Jr",Νίκος,,S7003\n';
+      'last_name,first_name,email,code,Level\nΔημητρίου,Ελένη,eleni.d@demo.school,S7001,b1\n"Οικονόμου, Jr",Νίκος,,S7003,\n';
     const response = await upload('students', 'students.csv', csv, true);
     const body = (await response.json()) as { data: { created: number } };
     expect(response.status).toBe(200);
@@ -96,6 +96,8 @@ describe.each(databaseKinds)('export and import on %s', (kind) => {
       'Δημητρίου',
       'Οικονόμου, Jr',
     ]);
+    // The level was given by its name.
+    expect(list.body.data.find((r: { code: string }) => r.code === 'S7001').level_label).toBe('B1');
   });
 
   it('rolls back a whole import when one row conflicts', async () => {

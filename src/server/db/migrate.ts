@@ -13,14 +13,23 @@ const MIGRATIONS: Record<string, Migration> = {
 };
 
 /** Brings the database up to date; runs on every start. */
-export async function migrateToLatest(db: Kysely<Database>, kind: DatabaseKind): Promise<void> {
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  kind: DatabaseKind,
+  /** PostgreSQL schema the database lives in; kysely must keep its own tables there too. */
+  schema?: string,
+): Promise<void> {
   const migrations: Record<string, KyselyMigration> = Object.fromEntries(
     Object.entries(MIGRATIONS).map(([name, m]) => [
       name,
       { up: (d: Kysely<unknown>) => m.up(d, kind) },
     ]),
   );
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(kind === 'postgres' && schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

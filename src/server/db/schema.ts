@@ -69,6 +69,7 @@ export interface MembershipsTable {
   role: string;
   created_at: Instant;
   search_text: ColumnType<string, string | undefined, string>;
+  sort_name: ColumnType<string, string | undefined, string>;
   code: ColumnType<string | null, string | null | undefined, string | null>;
   phone: ColumnType<string | null, string | null | undefined, string | null>;
   mobile: ColumnType<string | null, string | null | undefined, string | null>;

@@ -62,7 +62,8 @@ export function installErrorHandling(
         new ApiError('not_found', `No API call ${request.method} ${request.url.split('?')[0]}.`),
       );
     }
-    if (pageFallback && request.method === 'GET') return pageFallback(request, reply);
+    if (pageFallback && (request.method === 'GET' || request.method === 'HEAD'))
+      return pageFallback(request, reply);
     return sendError(reply, new ApiError('not_found', 'Not found.'));
   });
 }

@@ -37,8 +37,7 @@ export function attachRealtime(app: FastifyInstance, deps: ServerDeps): Server {
         deps.now().toISOString(),
       );
       if (!user) return next(new Error('login_required'));
-      socket.data.userId = user.id;
-      await socket.join(userRoom(user.id));
+      socket.data.rooms = [userRoom(user.id)];
       const { school_id, role } = parsed.data;
       if (school_id && role) {
         const membership = await deps.db
@@ -48,12 +47,17 @@ export function attachRealtime(app: FastifyInstance, deps: ServerDeps): Server {
           .where('user_id', '=', user.id)
           .where('role', '=', role)
           .executeTakeFirst();
-        if (membership) await socket.join(schoolRoleRoom(school_id, role));
+        if (membership) socket.data.rooms.push(schoolRoleRoom(school_id, role));
       }
       next();
     } catch {
       next(new Error('internal'));
     }
+  });
+
+  // Rooms are joined once the socket is connected; the handshake only decides which.
+  io.on('connection', (socket) => {
+    void socket.join(socket.data.rooms as string[]);
   });
 
   // Open websockets would keep the HTTP server from closing.

@@ -1,9 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
+export interface Recipient {
+  user_id: number;
+  role: string;
+}
+
 /**
  * Writes a notification for everyone an announcement is for: a role, the whole school
- * (admins excepted: they wrote it), or a lesson's students and their guardians.
+ * (admins excepted: they wrote it), or a lesson's students and their guardians. Returns the
+ * recipients, so that their apps can be told once the write is committed.
  */
 export async function notifyAudience(
   trx: Kysely<Database>,
@@ -15,29 +21,50 @@ export async function notifyAudience(
     lessonId: number | null;
     nowIso: string;
   },
-): Promise<void> {
+): Promise<Recipient[]> {
   const roles: Record<string, string[]> = {
     all: ['teacher', 'student', 'client'],
     students: ['student'],
     teachers: ['teacher'],
     clients: ['client'],
   };
-  const fields = sql`${schoolId}, m.user_id, m.role, ${announcement.title}, ${null}, 'announcements', ${announcement.id}, ${announcement.nowIso}`;
-  const insert = sql`insert into notifications (school_id, user_id, role, title, body, entity, entity_id, created_at)`;
+  let recipients: Recipient[];
   if (announcement.audience === 'lesson' && announcement.lessonId) {
-    await sql`${insert}
-      select ${fields} from memberships m
+    const lesson = announcement.lessonId;
+    const { rows } = await sql<Recipient>`
+      select m.user_id, m.role from memberships m
       where m.school_id = ${schoolId} and (
-        m.id in (select ls.student_id from lesson_students ls where ls.school_id = ${schoolId} and ls.lesson_id = ${announcement.lessonId})
+        m.id in (select ls.student_id from lesson_students ls where ls.school_id = ${schoolId} and ls.lesson_id = ${lesson})
         or m.id in (select g.client_id from student_guardians g join lesson_students ls on ls.student_id = g.student_id and ls.school_id = g.school_id
-                    where g.school_id = ${schoolId} and ls.lesson_id = ${announcement.lessonId}))`.execute(
-      trx,
-    );
-    return;
+                    where g.school_id = ${schoolId} and ls.lesson_id = ${lesson}))`.execute(trx);
+    recipients = rows;
+  } else {
+    const audience = roles[announcement.audience] ?? [];
+    if (audience.length === 0) return [];
+    recipients = await trx
+      .selectFrom('memberships')
+      .select(['user_id', 'role'])
+      .where('school_id', '=', schoolId)
+      .where('role', 'in', audience)
+      .execute();
   }
-  const audience = roles[announcement.audience] ?? [];
-  if (audience.length === 0) return;
-  await sql`${insert}
-    select ${fields} from memberships m
-    where m.school_id = ${schoolId} and m.role in (${sql.join(audience)})`.execute(trx);
+  for (let i = 0; i < recipients.length; i += 400) {
+    await trx
+      .insertInto('notifications')
+      .values(
+        recipients.slice(i, i + 400).map((r) => ({
+          school_id: schoolId,
+          user_id: r.user_id,
+          role: r.role,
+          title: announcement.title,
+          body: null,
+          entity: 'announcements',
+          entity_id: announcement.id,
+          created_at: announcement.nowIso,
+          seen_at: null,
+        })),
+      )
+      .execute();
+  }
+  return recipients;
 }

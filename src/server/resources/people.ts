@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { ResourceDefinition } from '../../shared/resources';
+import { sortNameOf } from '../../shared/search';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
 
@@ -88,6 +89,11 @@ export async function createPersonRecord(
         .executeTakeFirstOrThrow()
     ).id;
   }
+  const account = await trx
+    .selectFrom('users')
+    .select(['first_name', 'last_name'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   const row = await trx
     .insertInto('memberships')
     .values({
@@ -96,6 +102,7 @@ export async function createPersonRecord(
       user_id: userId,
       role,
       created_at: nowIso,
+      sort_name: sortNameOf(account.last_name, account.first_name),
     } as never)
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -152,6 +159,16 @@ export async function updateAccount(
     .updateTable('users')
     .set(Object.fromEntries(changed))
     .where('id', '=', userId)
+    .execute();
+  const names = await trx
+    .selectFrom('users')
+    .select(['first_name', 'last_name'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('memberships')
+    .set({ sort_name: sortNameOf(names.last_name, names.first_name) })
+    .where('user_id', '=', userId)
     .execute();
 }
 

@@ -3,6 +3,8 @@ import type { ResourceDefinition } from '../../shared/resources';
 import type { Database } from '../db/schema';
 import type { RequestContext } from '../http/context';
 import { forbidden, validationError } from '../http/errors';
+import { SERVER_EVENTS } from '../../shared/realtime';
+import type { RealtimeHub } from '../realtime/hub';
 import { notifyAudience } from './announcements';
 
 export interface SaveContext {
@@ -12,6 +14,9 @@ export interface SaveContext {
   /** The caller's membership id (for teachers writing announcements). */
   me: number | null;
   nowIso: string;
+  /** Work to do once the transaction has committed (telling apps over sockets). */
+  afterCommit: (() => void)[];
+  realtime: RealtimeHub;
 }
 
 /**
@@ -64,13 +69,26 @@ export async function afterSave(
       .execute();
   }
   if (save.resource.name === 'announcements' && created) {
-    await notifyAudience(save.trx, save.ctx.schoolId!, {
+    const schoolId = save.ctx.schoolId!;
+    const recipients = await notifyAudience(save.trx, schoolId, {
       id,
       title: String(values.title),
       audience: String(values.audience),
       lessonId: (values.lesson_id as number | null) ?? null,
       nowIso: save.nowIso,
     });
+    save.afterCommit.push(() =>
+      save.realtime.toUsers(
+        recipients.map((r) => r.user_id),
+        SERVER_EVENTS.notification,
+        {
+          school_id: schoolId,
+          title: String(values.title),
+          entity: 'announcements',
+          entity_id: id,
+        },
+      ),
+    );
   }
 }
 

@@ -13,7 +13,7 @@ import { route } from '../http/route';
 import { assertAccess } from './access';
 import { parseCsv, toCsv } from './csv';
 import { listQuerySchema, listRecords, type AnyDb, type Caller } from './list';
-import { columnFields } from './model';
+import { columnFields, targetOf } from './model';
 import { inTransaction, insertRecord } from './write';
 
 const EXPORT_MAX_ROWS = 20_000;
@@ -63,6 +63,23 @@ async function readRows(file: {
   }
   if (/\.csv$/i.test(file.filename)) return parseCsv(buffer.toString('utf8'));
   throw validationError({ file: 'Choose a .csv or .xlsx file' }, 'Choose a .csv or .xlsx file.');
+}
+
+/** For each imported reference column to a plain resource: its records by lower-case label. */
+async function referenceLabels(db: AnyDb, columns: (FieldDefinition | null)[], schoolId: number) {
+  const maps = new Map<string, Map<string, number>>();
+  for (const field of columns) {
+    if (!field || field.kind !== 'reference') continue;
+    const target = targetOf(field);
+    if (target.people || target.custom) continue;
+    const rows = (await db
+      .selectFrom(target.table)
+      .select(['id', `${target.labelField} as label`])
+      .where('school_id', '=', schoolId)
+      .execute()) as { id: number; label: unknown }[];
+    maps.set(field.name, new Map(rows.map((r) => [String(r.label).toLowerCase(), r.id])));
+  }
+  return maps;
 }
 
 export interface ImportRowResult {
@@ -179,10 +196,14 @@ export function transferRoutes(
       if (lines.length > IMPORT_MAX_ROWS)
         throw new ApiError('too_large', `Import at most ${IMPORT_MAX_ROWS} rows at a time.`);
       const columns = matchColumns(resource, header);
+      const labels = await referenceLabels(deps.db as AnyDb, columns, ctx.schoolId!);
       const results: ImportRowResult[] = lines.map((line, index) => {
         const raw: Record<string, unknown> = {};
         columns.forEach((field, i) => {
-          if (field && line[i] !== undefined && line[i] !== '') raw[field.name] = line[i]!.trim();
+          const text = line[i]?.trim();
+          if (!field || text === undefined || text === '') return;
+          // A reference may be given by its name (a level "B1") as well as by its id.
+          raw[field.name] = labels.get(field.name)?.get(text.toLowerCase()) ?? text;
         });
         const parsed = rowSchema.safeParse(raw);
         return {
@@ -201,10 +222,11 @@ export function transferRoutes(
           );
         const caller = await helpers.callerOf(deps, ctx);
         const nowIso = deps.now().toISOString();
+        const effects = { realtime: deps.realtime, afterCommit: [] as (() => void)[] };
         await inTransaction(deps, resource, async (trx) => {
           for (const result of results) {
             try {
-              await insertRecord(trx, ctx, resource, caller, result.values, nowIso);
+              await insertRecord(trx, ctx, resource, caller, result.values, nowIso, effects);
             } catch (error) {
               if (error instanceof ApiError) {
                 throw new ApiError(error.code, `Row ${result.row}: ${error.message}`, error.fields);
@@ -214,6 +236,7 @@ export function transferRoutes(
             created++;
           }
         });
+        effects.afterCommit.forEach((effect) => effect());
       }
       return { rows: results, valid: results.length - invalid, invalid, created };
     },

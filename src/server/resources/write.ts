@@ -145,10 +145,11 @@ export async function insertRecord(
   caller: Caller,
   body: Record<string, unknown>,
   nowIso: string,
+  effects: { realtime: ServerDeps['realtime']; afterCommit: (() => void)[] },
 ): Promise<number> {
   await assertReferencesInSchool(trx as AnyDb, resource, caller.schoolId, body);
   await assertUnique(trx as AnyDb, resource, caller.schoolId, body, null);
-  const save: SaveContext = { trx, ctx, resource, me: caller.me, nowIso };
+  const save: SaveContext = { trx, ctx, resource, me: caller.me, nowIso, ...effects };
   const values = { ...body };
   await beforeSave(save, values, true);
   const columns = {
@@ -183,16 +184,20 @@ export async function insertRecord(
 }
 
 /** Creates a record with its links; returns its id. */
-export const createRecord = (
+export async function createRecord(
   deps: ServerDeps,
   ctx: RequestContext,
   resource: ResourceDefinition,
   caller: Caller,
   body: Record<string, unknown>,
-): Promise<number> =>
-  inTransaction(deps, resource, (trx) =>
-    insertRecord(trx, ctx, resource, caller, body, deps.now().toISOString()),
+): Promise<number> {
+  const effects = { realtime: deps.realtime, afterCommit: [] as (() => void)[] };
+  const id = await inTransaction(deps, resource, (trx) =>
+    insertRecord(trx, ctx, resource, caller, body, deps.now().toISOString(), effects),
   );
+  effects.afterCommit.forEach((effect) => effect());
+  return id;
+}
 
 export async function updateRecord(
   deps: ServerDeps,
@@ -208,7 +213,15 @@ export async function updateRecord(
   await assertUnique(db, resource, caller.schoolId, body, id);
   const nowIso = deps.now().toISOString();
   await inTransaction(deps, resource, async (trx) => {
-    const save: SaveContext = { trx, ctx, resource, me: caller.me, nowIso };
+    const save: SaveContext = {
+      trx,
+      ctx,
+      resource,
+      me: caller.me,
+      nowIso,
+      realtime: deps.realtime,
+      afterCommit: [],
+    };
     const values = { ...current, ...body };
     await beforeSave(save, values, false);
     if (resource.people)

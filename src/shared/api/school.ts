@@ -137,7 +137,7 @@ export const settingValueSchemas = {
   colors: colorsSetting,
   drawer: drawerSetting,
   embed_pages: embedPagesSetting,
-  jitsi_config_overwrite: z.record(z.enum(ROLES), z.record(z.string(), z.unknown())),
+  jitsi_config_overwrite: z.partialRecord(z.enum(ROLES), z.record(z.string(), z.unknown())),
   ai_chatbot_enabled: z.enum(['true', 'false']),
 } as const;
 

@@ -23,6 +23,7 @@ const firstName = textField('first_name', 'First name', {
 });
 const lastName = textField('last_name', 'Last name', {
   storage: 'account',
+  sortColumn: 'sort_name',
   required: true,
   list: true,
   searchable: true,

@@ -93,6 +93,7 @@ export const categories = defineResource({
   title: 'Categories',
   singular: 'Category',
   permission: 'categories',
+  readableBy: ['teacher', 'student', 'client'],
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
   fields: [

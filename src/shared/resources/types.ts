@@ -29,6 +29,8 @@ export interface FieldDefinition {
   /** People resources keep names and email on the account (users table). */
   storage?: 'record' | 'account';
   column?: string;
+  /** A column of the record that orders this field (an indexed copy of an account field). */
+  sortColumn?: string;
   required?: boolean;
   /** Unique within the school (email: unique across accounts). */
   unique?: boolean;

@@ -74,27 +74,30 @@ export async function login(
   await deps.limiter.reset(accountKey);
   const token = newSecretToken();
   const now = deps.now();
-  await q.insertSession(deps.db, {
-    userId: user.id,
-    tokenHash: hashToken(token),
-    platform: body.platform ?? null,
-    rememberMe: body.remember_me,
-    nowIso: now.toISOString(),
-    expiresIso: later(now, body.remember_me ? SESSION_REMEMBER_TTL_MS : SESSION_TTL_MS),
-    ip: ctx.ip,
+  // One commit for the session and its audit entry: a sign-in storm waits on one disk flush each.
+  await deps.db.transaction().execute(async (trx) => {
+    await q.insertSession(trx, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      platform: body.platform ?? null,
+      rememberMe: body.remember_me,
+      nowIso: now.toISOString(),
+      expiresIso: later(now, body.remember_me ? SESSION_REMEMBER_TTL_MS : SESSION_TTL_MS),
+      ip: ctx.ip,
+    });
+    await recordAudit(
+      trx,
+      { ...ctx, user: { ...user, sessionId: 0, sessionLastUsedAt: '' } },
+      {
+        schoolId: null,
+        action: 'login',
+        entity: 'user',
+        entityId: user.id,
+        detail: { platform: body.platform ?? null },
+      },
+      now.toISOString(),
+    );
   });
-  await recordAudit(
-    deps.db,
-    { ...ctx, user: { ...user, sessionId: 0, sessionLastUsedAt: '' } },
-    {
-      schoolId: null,
-      action: 'login',
-      entity: 'user',
-      entityId: user.id,
-      detail: { platform: body.platform ?? null },
-    },
-    now.toISOString(),
-  );
   return { token };
 }
 

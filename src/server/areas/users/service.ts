@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { LIST_MAX_PAGE_SIZE, LIST_PAGE_SIZE, ROLES, type Role } from '../../../shared/constants';
-import { normalizeSearch, searchTextOf } from '../../../shared/search';
+import { normalizeSearch, searchTextOf, sortNameOf } from '../../../shared/search';
 import { recordAudit } from '../../audit/audit-log';
 import { countOf } from '../../db/database';
 import type { ServerDeps } from '../../deps';
@@ -138,6 +138,7 @@ async function setRoles(
           role,
           created_at: nowIso,
           search_text: searchTextOf([user.last_name, user.first_name, user.email]),
+          sort_name: sortNameOf(user.last_name, user.first_name),
         })),
       )
       .execute();
@@ -262,6 +263,16 @@ export async function updateUser(
           });
       }
       await trx.updateTable('users').set(accountChange).where('id', '=', userId).execute();
+      const names = await trx
+        .selectFrom('users')
+        .select(['first_name', 'last_name'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('memberships')
+        .set({ sort_name: sortNameOf(names.last_name, names.first_name) })
+        .where('user_id', '=', userId)
+        .execute();
     }
     if (input.roles) await setRoles(trx, schoolId, userId, input.roles, nowIso);
     await recordAudit(

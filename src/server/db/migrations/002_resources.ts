@@ -23,6 +23,8 @@ export const resources: Migration = {
     // What the school keeps about a person in a role.
     for (const [column, type] of [
       ['search_text', "text not null default ''"],
+      // Normalised "last first" of the account, so that people lists sort on an index.
+      ['sort_name', "text not null default ''"],
       ['code', 'text'],
       ['phone', 'text'],
       ['mobile', 'text'],
@@ -51,6 +53,7 @@ export const resources: Migration = {
       )
       .execute(db);
     await index('memberships', ['school_id', 'role', 'user_id']);
+    await index('memberships', ['school_id', 'role', 'sort_name', 'id']);
     await index('memberships', ['school_id', 'role', 'level_id']);
 
     await schoolTable('tags')

@@ -7,6 +7,7 @@ import { loadConfig } from '../../config';
 import { createMailer } from '../../integrations/mail';
 import { createWeatherClient } from '../../integrations/weather';
 import { MemoryRateLimiter } from '../../http/rate-limiter';
+import { createRealtimeHub } from '../../realtime/hub';
 import type { ServerDeps } from '../../deps';
 import { openDatabase } from '../database';
 import { migrateToLatest } from '../migrate';
@@ -53,7 +54,11 @@ if (reset) {
 }
 
 const database = await openDatabase(config);
-await migrateToLatest(database.db, database.kind);
+await migrateToLatest(
+  database.db,
+  database.kind,
+  config.database.kind === 'postgres' ? config.database.schema : undefined,
+);
 const deps: ServerDeps = {
   config,
   db: database.db,
@@ -61,6 +66,7 @@ const deps: ServerDeps = {
   mailer: createMailer({ smtpUrl: null, outboxDir: config.dataDir, from: config.mailFrom, logger }),
   limiter: new MemoryRateLimiter(),
   weather: createWeatherClient({ baseUrl: config.weatherUrl, userAgent: 'seed', logger }),
+  realtime: createRealtimeHub(),
   now: () => new Date(),
 };
 const created = await seedDemoIfEmpty(deps, logger);

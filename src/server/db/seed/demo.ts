@@ -5,7 +5,7 @@ import { DEFAULT_PALETTE } from '../../../shared/constants';
 import { hashPassword } from '../../areas/account/passwords';
 import type { ServerDeps } from '../../deps';
 import type { Database } from '../schema';
-import { searchTextOf } from '../../../shared/search';
+import { searchTextOf, sortNameOf } from '../../../shared/search';
 import { seedAnnouncements, seedSchoolStructure } from './demo-structure';
 import { FIRST_NAMES, LAST_NAMES } from './names';
 import { seededRandom, type Random } from './random';
@@ -111,6 +111,7 @@ export async function seedDemo(deps: ServerDeps, seed = 2026): Promise<void> {
           user_id: userId,
           role,
           created_at: now,
+          sort_name: sortNameOf(user.last_name, user.first_name),
           search_text: searchTextOf([
             user.last_name,
             user.first_name,
@@ -342,6 +343,7 @@ async function insertPeople(
                   ])
                 : null,
             search_text: searchTextOf([r.last_name, r.first_name, r.email, code, phone]),
+            sort_name: sortNameOf(r.last_name, r.first_name),
           };
         }),
       );

@@ -1,7 +1,7 @@
 // Scale data for the benchmarks (`npm run seed -- --scale large`): one big school beside the
 // demo schools, made the same way from the same seed number every time.
 import type { Kysely } from 'kysely';
-import { searchTextOf } from '../../../shared/search';
+import { searchTextOf, sortNameOf } from '../../../shared/search';
 import type { Database } from '../schema';
 import { seedSchoolStructure } from './demo-structure';
 import { FIRST_NAMES, LAST_NAMES } from './names';
@@ -94,6 +94,7 @@ export async function seedScaleSchool(
         user_id: adminUser,
         role: 'admin',
         created_at: CREATED_AT,
+        sort_name: sortNameOf('Γραμματεία', 'Scale'),
         search_text: searchTextOf(['Scale', 'Γραμματεία', SCALE_ADMIN_EMAIL]),
       },
     ]);
@@ -158,6 +159,7 @@ function insertPerson(trx: Tx, random: Random, schoolId: number, passwordHash: s
         code: p.code,
         phone: p.phone,
         birth_date: p.birthDate,
+        sort_name: sortNameOf(p.account.last_name, p.account.first_name),
         search_text: searchTextOf([
           p.account.last_name,
           p.account.first_name,
