@@ -3,11 +3,18 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { Calculator } from '../../src/renderer/src/components/calculator/Calculator';
-import { createI18n } from '../../src/renderer/src/i18n';
+import type { i18n } from 'i18next';
+import { createI18n, loadLanguage } from '../../src/renderer/src/i18n';
 
-function render(language: 'en' | 'el') {
+async function i18nIn(language: 'en' | 'el'): Promise<i18n> {
+  const instance = createI18n();
+  await loadLanguage(instance, language);
+  return instance;
+}
+
+async function render(language: 'en' | 'el') {
   return renderToString(
-    <I18nextProvider i18n={createI18n(language)}>
+    <I18nextProvider i18n={await i18nIn(language)}>
       <FluentProvider theme={webLightTheme}>
         <Calculator />
       </FluentProvider>
@@ -16,8 +23,8 @@ function render(language: 'en' | 'el') {
 }
 
 describe('Calculator view', () => {
-  it('offers every key of spec §2 and shows 0', () => {
-    const html = render('en');
+  it('offers every key of spec §2 and shows 0', async () => {
+    const html = await render('en');
     const buttons = html.match(/<button/g) ?? [];
     expect(buttons).toHaveLength(19);
     for (const key of [
@@ -46,8 +53,8 @@ describe('Calculator view', () => {
     expect(html).toMatch(/data-testid="calculator-display"[\s\S]*>0<\/span>/);
   });
 
-  it('names the operator keys for screen readers, in Greek too', () => {
-    expect(render('en')).toContain('aria-label="Divide"');
-    expect(render('el')).toContain('aria-label="Διαίρεση"');
+  it('names the operator keys for screen readers, in Greek too', async () => {
+    expect(await render('en')).toContain('aria-label="Divide"');
+    expect(await render('el')).toContain('aria-label="Διαίρεση"');
   });
 });

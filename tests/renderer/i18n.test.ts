@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/api';
-import { applySchoolTranslations, createI18n } from '../../src/renderer/src/i18n';
+import { applySchoolTranslations, createI18n, loadLanguage } from '../../src/renderer/src/i18n';
 import { greek } from '../../src/renderer/src/i18n/el';
 
 const sourceRoot = path.resolve(import.meta.dirname, '../../src/renderer/src');
@@ -43,14 +43,17 @@ describe('translations', () => {
     expect(i18n.t('exit_no_save')).toBe('Leave without saving?');
   });
 
-  it('speaks Greek', () => {
-    const i18n = createI18n('el');
+  it('speaks Greek once its table is loaded', async () => {
+    const i18n = createI18n();
+    await loadLanguage(i18n, 'el');
+    expect(i18n.language).toBe('el');
     expect(i18n.t('Wrong password Or Email')).toBe('Λάθος κωδικός ή email');
     expect(i18n.t('Welcome, {{name}}', { name: 'Άννα' })).toBe('Καλώς ήρθατε, Άννα');
   });
 
-  it("lets a school's translations override the built-in ones, and removes them again", () => {
-    const i18n = createI18n('el');
+  it("lets a school's translations override the built-in ones, and removes them again", async () => {
+    const i18n = createI18n();
+    await loadLanguage(i18n, 'el');
     applySchoolTranslations(i18n, { el: { Students: 'Σπουδαστές' }, en: { Students: 'Pupils' } });
     expect(i18n.t('Students')).toBe('Σπουδαστές');
     expect(i18n.t('Teachers')).toBe('Καθηγητές');
@@ -58,5 +61,13 @@ describe('translations', () => {
     applySchoolTranslations(i18n, null);
     expect(i18n.t('Students')).toBe('Μαθητές');
     expect(i18n.getFixedT('en')('Students')).toBe('Students');
+  });
+
+  it('keeps school translations for a language whose table arrives later', async () => {
+    const i18n = createI18n();
+    applySchoolTranslations(i18n, { el: { Students: 'Σπουδαστές' } });
+    await loadLanguage(i18n, 'el');
+    expect(i18n.t('Students')).toBe('Σπουδαστές');
+    expect(i18n.t('Teachers')).toBe('Καθηγητές');
   });
 });

@@ -8,7 +8,7 @@ import { appRoutes } from './app/routes';
 import { createSession } from './app/session';
 import { appStore, impersonationAtom, languageChoiceAtom, tokenAtom } from './app/state/atoms';
 import { registerServiceWorker } from './app/serviceWorker';
-import { createI18n } from './i18n';
+import { createI18n, loadLanguage } from './i18n';
 import { loadPlatform } from './platform';
 
 /** On the web a token in the address's query string is stored and used (spec §2). */
@@ -35,7 +35,10 @@ async function start(): Promise<void> {
   const fromFile = window.location.protocol === 'file:';
   const router = (fromFile ? createHashRouter : createBrowserRouter)(appRoutes);
   const queryClient = createQueryClient();
-  const i18n = createI18n(appStore.get(languageChoiceAtom) ?? undefined);
+  const i18n = createI18n();
+  // A chosen language is in place before the first paint (Greek comes in its own chunk).
+  const chosenLanguage = appStore.get(languageChoiceAtom);
+  if (chosenLanguage) await loadLanguage(i18n, chosenLanguage);
   const session = createSession({
     platform,
     queryClient,

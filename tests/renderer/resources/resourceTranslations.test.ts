@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_MSG, RESOURCES } from '../../../src/shared/resources';
-import { createI18n } from '../../../src/renderer/src/i18n';
+import { createI18n, loadLanguage } from '../../../src/renderer/src/i18n';
 import { greek } from '../../../src/renderer/src/i18n/el';
 
 describe('Greek for the declarations', () => {
@@ -17,13 +17,14 @@ describe('Greek for the declarations', () => {
     expect([...keys].filter((key) => !(key in greek))).toEqual([]);
   });
 
-  it('asks before deleting in the words of spec §8', () => {
-    const el = createI18n('el');
+  it('asks before deleting in the words of spec §8', async () => {
+    const el = createI18n();
+    await loadLanguage(el, 'el');
     expect(el.t('Are you sure you want to delete this?')).toBe(
       'Πρόκειται να διαγράψεις αυτό το αντικείμενο. Είσαι σίγουρος;',
     );
     expect(el.t('Cancel')).toBe('Ακύρωση');
     expect(el.t('Delete')).toBe('Διαγραφή');
-    expect(createI18n('en').t('Nothing Found')).toBe('Nothing Found');
+    expect(createI18n().t('Nothing Found')).toBe('Nothing Found');
   });
 });

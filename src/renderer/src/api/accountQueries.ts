@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { accountEndpoints, whiteLabelEndpoints } from '../../../shared/api';
 import { tokenAtom } from '../app/state/atoms';
-import { callEndpoint } from './client';
+import { accountRoutes } from './accountRoutes';
+import { callRoute } from './client';
 import { queryKeys } from './queryKeys';
 
 /** `reload`: fetch again on mount even when the cache is fresh (opening a role area). */
@@ -10,7 +10,7 @@ export function useAccount(reload = false) {
   const token = useAtomValue(tokenAtom);
   return useQuery({
     queryKey: queryKeys.account,
-    queryFn: async ({ signal }) => (await callEndpoint(accountEndpoints.account, { signal })).data,
+    queryFn: async ({ signal }) => (await callRoute(accountRoutes.account, { signal })).data,
     enabled: token !== null,
     refetchOnMount: reload ? 'always' : true,
   });
@@ -21,7 +21,7 @@ export function useSchoolEntries(reload = false) {
   const token = useAtomValue(tokenAtom);
   return useQuery({
     queryKey: queryKeys.schools,
-    queryFn: async ({ signal }) => (await callEndpoint(accountEndpoints.schools, { signal })).data,
+    queryFn: async ({ signal }) => (await callRoute(accountRoutes.schools, { signal })).data,
     enabled: token !== null,
     refetchOnMount: reload ? 'always' : true,
   });
@@ -30,8 +30,7 @@ export function useSchoolEntries(reload = false) {
 export function useWhiteLabel() {
   return useQuery({
     queryKey: queryKeys.whiteLabel,
-    queryFn: async ({ signal }) =>
-      (await callEndpoint(whiteLabelEndpoints.whiteLabel, { signal })).data,
+    queryFn: async ({ signal }) => (await callRoute(accountRoutes.whiteLabel, { signal })).data,
     staleTime: 60 * 60 * 1000,
   });
 }

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../../../shared/api';
-import { MSG } from '../../../shared/api';
+import { signInMessages } from './accountRoutes';
 
 /** A failed call: the server's error envelope, or 'network' when no answer came back. */
 export class ApiError extends Error {
@@ -14,7 +14,7 @@ export class ApiError extends Error {
   }
 
   static network(): ApiError {
-    return new ApiError('network', MSG.networkError);
+    return new ApiError('network', signInMessages.networkError);
   }
 }
 

@@ -93,20 +93,41 @@ export async function apiRequest<T>(
 
 type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
 
+interface CallOptions<E extends Endpoint> {
+  params?: Record<string, string | number>;
+  query?: Input<E['query']> & RequestOptions['query'];
+  body?: Input<E['body']>;
+  signal?: AbortSignal;
+}
+
+/**
+ * An endpoint's method and path without its schemas. The shared table's schemas bring zod with
+ * them; code on the sign-in path calls through these so that it does not load zod (see
+ * accountRoutes.ts). `schemas` is never set: it only carries the endpoint's types.
+ */
+export interface EndpointRoute<E extends Endpoint> {
+  method: E['method'];
+  path: E['path'];
+  readonly schemas?: E;
+}
+
+/** Calls an endpoint by method and path, filling its `:params` into the path. */
+export async function callRoute<E extends Endpoint>(
+  route: EndpointRoute<E>,
+  options: CallOptions<E> = {},
+): Promise<ApiResult<z.output<E['response']>>> {
+  const path = route.path.replace(/:([a-z_]+)/g, (_match, name: string) => {
+    const value = options.params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${route.path}`);
+    return encodeURIComponent(String(value));
+  });
+  return apiRequest(route.method, path, options);
+}
+
 /** Calls an endpoint of the shared table, filling its `:params` into the path. */
 export async function callEndpoint<E extends Endpoint>(
   endpoint: E,
-  options: {
-    params?: Record<string, string | number>;
-    query?: Input<E['query']> & RequestOptions['query'];
-    body?: Input<E['body']>;
-    signal?: AbortSignal;
-  } = {},
+  options: CallOptions<E> = {},
 ): Promise<ApiResult<z.output<E['response']>>> {
-  const path = endpoint.path.replace(/:([a-z_]+)/g, (_match, name: string) => {
-    const value = options.params?.[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${endpoint.path}`);
-    return encodeURIComponent(String(value));
-  });
-  return apiRequest(endpoint.method, path, options);
+  return callRoute<E>(endpoint, options);
 }

@@ -1,4 +1,4 @@
-import { FluentProvider, Toaster } from '@fluentui/react-components';
+import { FluentProvider } from '@fluentui/react-components';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { useEffect, useMemo } from 'react';
@@ -7,9 +7,9 @@ import { RouterProvider } from 'react-router-dom';
 import type { createBrowserRouter } from 'react-router-dom';
 import { DEFAULT_LANGUAGE } from '../../../shared/constants';
 import { useAccount, useWhiteLabel } from '../api/accountQueries';
+import { ensureLanguage } from '../i18n';
 import { persistOptions } from '../api/queryClient';
 import { type AppServices, ServicesProvider, useServices } from './services';
-import { APP_TOASTER } from './toaster';
 import { appStore, languageChoiceAtom, schoolLanguageAtom, schoolPaletteAtom } from './state/atoms';
 import { paletteToTheme, resolvePalette } from './theme/paletteTheme';
 
@@ -46,8 +46,16 @@ function ThemedApp({ children }: { children: React.ReactNode }) {
   const language = choice ?? schoolLanguage ?? account?.language ?? DEFAULT_LANGUAGE;
 
   useEffect(() => {
-    if (i18n.language !== language) void i18n.changeLanguage(language);
-    document.documentElement.lang = language;
+    // Greek arrives in its own chunk; a quicker later choice must not be undone by it.
+    let current = true;
+    void ensureLanguage(i18n, language).then(() => {
+      if (!current) return;
+      if (i18n.language !== language) void i18n.changeLanguage(language);
+      document.documentElement.lang = language;
+    });
+    return () => {
+      current = false;
+    };
   }, [i18n, language]);
 
   useEffect(() => {
@@ -64,7 +72,6 @@ function ThemedApp({ children }: { children: React.ReactNode }) {
       style={{ height: '100%', background: theme.colorNeutralBackground2 }}
     >
       {children}
-      <Toaster toasterId={APP_TOASTER} position="top-end" pauseOnHover />
     </FluentProvider>
   );
 }

@@ -1,31 +1,47 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { LoginPage } from '../features/auth/LoginPage';
-import { RequestResetPage } from '../features/auth/RequestResetPage';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
 import { LazyPage } from '../components/LazyPage';
 import { RequireToken, StartRedirect } from './guards';
 
-// Each role's area is its own chunk; the sign-in screens load without them.
+// Only the login screen is in the entry chunk: each role's area, the dashboard and even the other
+// sign-in screens are chunks of their own, loaded when their route is opened.
+const RequestResetPage = lazy(async () => ({
+  default: (await import('../features/auth/RequestResetPage')).RequestResetPage,
+}));
+const ResetPasswordPage = lazy(async () => ({
+  default: (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage,
+}));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const AdminArea = lazy(() => import('../features/admin/AdminArea'));
 const TeacherArea = lazy(() => import('../features/teacher/TeacherArea'));
 const StudentArea = lazy(() => import('../features/student/StudentArea'));
 const ClientArea = lazy(() => import('../features/client/ClientArea'));
 const ManualPage = lazy(() => import('../features/manual/ManualPage'));
+// Loaded in the same Suspense boundary as the page, so that it is there before any toast.
+const AppToaster = lazy(() => import('./AppToaster'));
 
 const signedIn = (element: React.ReactNode) => (
   <RequireToken>
-    <LazyPage>{element}</LazyPage>
+    <LazyPage>
+      <AppToaster />
+      {element}
+    </LazyPage>
   </RequireToken>
 );
 
 export const appRoutes: RouteObject[] = [
   { path: '/', element: <StartRedirect /> },
   { path: '/login', element: <LoginPage /> },
-  { path: '/request-reset', element: <RequestResetPage /> },
-  { path: '/create-user-password/:reset_token', element: <ResetPasswordPage mode="create" /> },
-  { path: '/reset-password/:reset_token', element: <ResetPasswordPage mode="reset" /> },
+  { path: '/request-reset', element: <LazyPage>{<RequestResetPage />}</LazyPage> },
+  {
+    path: '/create-user-password/:reset_token',
+    element: <LazyPage>{<ResetPasswordPage mode="create" />}</LazyPage>,
+  },
+  {
+    path: '/reset-password/:reset_token',
+    element: <LazyPage>{<ResetPasswordPage mode="reset" />}</LazyPage>,
+  },
   { path: '/dashboard', element: signedIn(<DashboardPage />) },
   { path: '/manual', element: <LazyPage>{<ManualPage />}</LazyPage> },
   { path: '/admin/:school_id/*', element: signedIn(<AdminArea />) },

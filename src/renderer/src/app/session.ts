@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../api/client';
+import { accountRoutes } from '../api/accountRoutes';
+import { callRoute } from '../api/client';
 import type { Platform } from '../platform';
 import { appStore, impersonationAtom, type Impersonation, tokenAtom } from './state/atoms';
 
@@ -56,7 +57,7 @@ export function createSession({
       restart();
     },
     async logout() {
-      await apiRequest('POST', '/account/logout').catch(() => undefined);
+      await callRoute(accountRoutes.logout).catch(() => undefined);
       await end();
     },
     end,

@@ -1,17 +1,15 @@
-import { Spinner } from '@fluentui/react-components';
-import { Suspense, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, type ReactNode } from 'react';
+
+// The spinner is a chunk of its own so that the login screen, which never waits for one, does
+// not carry Fluent's spinner. Until it has arrived (once, and quickly: it is small) the outer
+// boundary shows nothing.
+const PageSpinner = lazy(() => import('./PageSpinner'));
 
 /** Suspense boundary for a lazily loaded chunk, with a centred spinner while it loads. */
 export function LazyPage({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
-}
-
-export function PageSpinner() {
-  const { t } = useTranslation();
   return (
-    <div style={{ display: 'grid', placeItems: 'center', height: '100%', minHeight: 240 }}>
-      <Spinner label={t('Loading...')} />
-    </div>
+    <Suspense fallback={null}>
+      <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+    </Suspense>
   );
 }

@@ -1,21 +1,31 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../shared/constants';
-import { greek } from './el';
 import { english } from './en';
 
 // Keys are the English texts themselves (the spec's strings), so English needs no table of its
 // own: a missing key shows the key. Greek must cover every key (a unit test checks it).
-const builtIn: Record<Language, Record<string, string>> = { en: english, el: greek };
+// The Greek table is loaded only when Greek is wanted, so that the sign-in screens of an English
+// user do not download it.
+type Table = Record<string, string>;
+const builtInLoaders: Record<Language, () => Promise<Table>> = {
+  en: async () => english,
+  el: async () => (await import('./el')).greek,
+};
+const builtIn: Partial<Record<Language, Table>> = { en: english };
 
-export function createI18n(language: Language = DEFAULT_LANGUAGE): i18n {
+type SchoolOverrides = Partial<Record<string, Record<string, string>>> | null;
+// The school translations in force per instance, so that a table loaded later still gets them.
+const overridesByInstance = new WeakMap<i18n, SchoolOverrides>();
+
+/** An i18next instance in English; loadLanguage switches it (fetching Greek first). */
+export function createI18n(): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources: {
-      en: { translation: { ...builtIn.en } },
-      el: { translation: { ...builtIn.el } },
-    },
-    lng: language,
+    resources: Object.fromEntries(
+      Object.entries(builtIn).map(([lng, table]) => [lng, { translation: { ...table } }]),
+    ),
+    lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
     keySeparator: false,
     nsSeparator: false,
@@ -26,17 +36,32 @@ export function createI18n(language: Language = DEFAULT_LANGUAGE): i18n {
   return instance;
 }
 
+function putBundle(instance: i18n, language: Language): void {
+  instance.removeResourceBundle(language, 'translation');
+  instance.addResourceBundle(language, 'translation', {
+    ...builtIn[language],
+    ...overridesByInstance.get(instance)?.[language],
+  });
+}
+
+/** Makes sure the built-in texts of a language are in the instance (fetching them once). */
+export async function ensureLanguage(instance: i18n, language: Language): Promise<void> {
+  if (!builtIn[language]) builtIn[language] = await builtInLoaders[language]();
+  if (!instance.hasResourceBundle(language, 'translation')) putBundle(instance, language);
+}
+
+/** Switches to a language once its texts are there, so that nothing shows half-translated. */
+export async function loadLanguage(instance: i18n, language: Language): Promise<void> {
+  await ensureLanguage(instance, language);
+  if (instance.language !== language) await instance.changeLanguage(language);
+}
+
 /** Puts the built-in texts back and lays the school's own translations over them. */
-export function applySchoolTranslations(
-  instance: i18n,
-  overrides: Partial<Record<string, Record<string, string>>> | null,
-): void {
+export function applySchoolTranslations(instance: i18n, overrides: SchoolOverrides): void {
+  overridesByInstance.set(instance, overrides);
   for (const language of LANGUAGES) {
-    instance.removeResourceBundle(language, 'translation');
-    instance.addResourceBundle(language, 'translation', {
-      ...builtIn[language],
-      ...overrides?.[language],
-    });
+    if (builtIn[language]) putBundle(instance, language);
+    else instance.removeResourceBundle(language, 'translation');
   }
   // Re-render translated components with the new texts.
   void instance.changeLanguage(instance.language);

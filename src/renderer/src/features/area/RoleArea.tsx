@@ -2,7 +2,7 @@ import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import type { Role } from '../../../../shared/constants';
 import { AppShell } from '../../app/shell/AppShell';
 import { ComingSoonPage } from '../../components/ComingSoonPage';
-import { PageSpinner } from '../../components/LazyPage';
+import PageSpinner from '../../components/PageSpinner';
 import { AreaContext, type AreaContextValue } from './AreaContext';
 import type { AreaRoute, MenuItem } from './areaTypes';
 import { EmbedPage } from './EmbedPage';

@@ -1,16 +1,17 @@
 import { Button, Checkbox, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import type { FormEvent } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import type { z } from 'zod';
-import { accountEndpoints, loginBody, MSG } from '../../../../shared/api';
+import type { loginBody } from '../../../../shared/api';
+import { accountRoutes, signInMessages } from '../../api/accountRoutes';
 import { ApiError } from '../../api/apiError';
-import { callEndpoint } from '../../api/client';
+import { callRoute } from '../../api/client';
 import { RedirectSignedIn } from '../../app/guards';
 import { useServices } from '../../app/services';
 import { AppLink } from '../../components/AppLink';
-import { FlashMessage } from '../../components/FlashMessage';
+import { LazyFlashMessage, preloadFlashMessage } from '../../components/LazyFlashMessage';
 import { PasswordInput } from '../../components/PasswordInput';
 import { type Flash, useFlashMessage } from '../../components/useFlashMessage';
 import { msg } from '../../i18n/msg';
@@ -36,12 +37,32 @@ export const useFormStyles = makeStyles({
   },
 });
 
+// Validation needs zod and the shared schemas, which are most of a sign-in screen's weight: they
+// load when the user first focuses the form (and at the latest on submit), not with the page.
+let loadingResolver: Promise<Resolver<LoginInput, unknown, LoginOutput>> | null = null;
+const loadLoginResolver = () =>
+  (loadingResolver ??= import('./loginValidation').then(
+    ({ loginResolver }) => loginResolver,
+    (error: unknown) => {
+      loadingResolver = null; // let the next submit try again
+      throw error;
+    },
+  ));
+const lazyLoginResolver: Resolver<LoginInput, unknown, LoginOutput> = async (...args) =>
+  (await loadLoginResolver())(...args);
+
+/** What submitting needs beyond the page: validation, and the flash that may answer it. */
+function preloadFormCode(): void {
+  void loadLoginResolver().catch(() => undefined);
+  preloadFlashMessage();
+}
+
 /** What a failed sign-in tells the user (spec §8). */
 export function loginFailureMessage(error: unknown): string {
-  if (error instanceof ApiError && error.code === 'network') return MSG.networkError;
+  if (error instanceof ApiError && error.code === 'network') return signInMessages.networkError;
   if (error instanceof ApiError && error.code === 'rate_limited')
     return msg('Too many attempts. Please try again later.');
-  return MSG.wrongCredentials;
+  return signInMessages.wrongCredentials;
 }
 
 export function LoginPage() {
@@ -63,26 +84,32 @@ function LoginForm() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput, unknown, LoginOutput>({
-    resolver: zodResolver(loginBody),
+    resolver: lazyLoginResolver,
     defaultValues: { username: '', password: '', remember_me: false },
   });
 
-  const signIn = handleSubmit(async (values) => {
+  const submit = handleSubmit(async (values) => {
     try {
-      const { data } = await callEndpoint(accountEndpoints.login, {
+      const { data } = await callRoute(accountRoutes.login, {
         body: { ...values, platform: platform.kind },
       });
-      if (!data?.token) throw new ApiError('invalid_credentials', MSG.wrongCredentials, 401);
+      if (!data?.token)
+        throw new ApiError('invalid_credentials', signInMessages.wrongCredentials, 401);
       await session.signIn(data.token);
     } catch (error) {
       showFlash({ intent: 'error', text: loginFailureMessage(error) });
     }
   });
+  // Only loading the validation can fail here; without it there is no network to sign in over.
+  const signIn = (event: FormEvent<HTMLFormElement>) =>
+    void submit(event).catch(() =>
+      showFlash({ intent: 'error', text: signInMessages.networkError }),
+    );
 
   return (
     <AuthLayout title={t('Sign in')}>
-      <FlashMessage flash={flash} />
-      <form className={styles.form} onSubmit={signIn} noValidate>
+      <LazyFlashMessage flash={flash} />
+      <form className={styles.form} onSubmit={signIn} onFocus={preloadFormCode} noValidate>
         <Controller
           name="username"
           control={control}

@@ -18,7 +18,7 @@ import { fileUrl } from '../../api/files';
 import { ROLE_LABELS } from '../../app/roleLabels';
 import { useServices } from '../../app/services';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
-import { PageSpinner } from '../../components/LazyPage';
+import PageSpinner from '../../components/PageSpinner';
 import defaultLogo from '../../assets/logo.svg';
 import { SchoolEntryCard } from './SchoolEntryCard';
 import { areaPath, groupEntriesByRole } from './groupEntries';

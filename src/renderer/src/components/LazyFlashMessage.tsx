@@ -1,0 +1,20 @@
+import { lazy, Suspense } from 'react';
+import type { Flash } from './useFlashMessage';
+
+// Fluent's message bar is loaded only once there is something to say (or the user starts on the
+// form, see preloadFlashMessage), so that the login screen's first download goes without it.
+const loadFlashMessage = () => import('./FlashMessage');
+const FlashMessage = lazy(async () => ({ default: (await loadFlashMessage()).FlashMessage }));
+
+/** Fetches the flash's code ahead of need (errors come after a network call, which is slower). */
+export const preloadFlashMessage = () => void loadFlashMessage().catch(() => undefined);
+
+/** FlashMessage for the login screen, in a chunk of its own. */
+export function LazyFlashMessage({ flash }: { flash: Flash | null }) {
+  if (!flash) return null;
+  return (
+    <Suspense fallback={null}>
+      <FlashMessage flash={flash} />
+    </Suspense>
+  );
+}
