@@ -50,10 +50,19 @@ export async function startServer(): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const output: string[] = [];
+  // The browser tests exercise the web app on the embedded database; the API tests cover
+  // PostgreSQL and Redis. CI's DATABASE_URL would otherwise put every browser test server in
+  // the same PostgreSQL schema.
+  const {
+    DATABASE_URL: _database,
+    DATABASE_SCHEMA: _schema,
+    REDIS_URL: _redis,
+    ...environment
+  } = process.env;
   const child = spawn(process.execPath, ['out/server/index.js'], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
     env: {
-      ...process.env,
+      ...environment,
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
