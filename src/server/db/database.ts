@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { ServerConfig } from '../config';
 import type { Database } from './schema';
+import { withStatementCache } from './statement-cache';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -26,7 +27,9 @@ export async function openDatabase(config: Pick<ServerConfig, 'database'>): Prom
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    });
     return { kind: 'sqlite', db, close: () => db.destroy() };
   }
   const { url, schema } = config.database;
