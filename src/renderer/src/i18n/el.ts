@@ -88,6 +88,8 @@ export const greek: Record<string, string> = {
   'Close impersonation': 'Τέλος προσομοίωσης',
   Notifications: 'Ειδοποιήσεις',
   unseen: 'νέες',
+  'New notification': 'Νέα ειδοποίηση',
+  'New notification from {{school}}': 'Νέα ειδοποίηση από {{school}}',
   Messages: 'Μηνύματα',
   unread: 'μη αναγνωσμένα',
   '{{name}}, {{count}} unread': '{{name}}, {{count}} μη αναγνωσμένα',

@@ -31,11 +31,16 @@ export function createWebPlatform(): Platform {
       await del(QUERY_CACHE_STORAGE_KEY);
     },
     async notify({ title, body, route }) {
-      if (typeof Notification === 'undefined') return;
-      if (Notification.permission === 'default') await Notification.requestPermission();
-      if (Notification.permission !== 'granted') return;
+      // Only a page the user is not looking at needs to call for attention (the badge does the
+      // rest), and browsers ask for permission only in answer to a user's gesture, which a
+      // socket event is not: without permission granted earlier, nothing is shown.
+      if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+      if (document.visibilityState !== 'hidden') return;
       const shown = new Notification(title, { body });
-      if (route) shown.onclick = () => navigateListeners.forEach((listener) => listener(route));
+      shown.onclick = () => {
+        window.focus();
+        if (route) navigateListeners.forEach((listener) => listener(route));
+      };
     },
     async openCall(options) {
       const url = new URL(`https://${options.domain}/${encodeURIComponent(options.roomName)}`);

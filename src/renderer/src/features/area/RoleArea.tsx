@@ -7,6 +7,7 @@ import { AreaContext, type AreaContextValue } from './AreaContext';
 import type { AreaRoute, MenuItem } from './areaTypes';
 import { EmbedPage } from './EmbedPage';
 import { useAreaLoader } from './useAreaLoader';
+import { useRealtimeNotifications } from './useRealtimeNotifications';
 
 interface RoleAreaProps {
   role: Role;
@@ -23,6 +24,7 @@ export function RoleArea(props: RoleAreaProps) {
 
 function LoadedRoleArea({ role, menu, routes, schoolId }: RoleAreaProps & { schoolId: number }) {
   const loaded = useAreaLoader(role, schoolId);
+  useRealtimeNotifications(role, schoolId, loaded.entry?.name, loaded.state === 'open');
   if (loaded.state === 'loading') return <PageSpinner />;
   if (loaded.state === 'not-member') return <Navigate to="/dashboard" replace />;
 

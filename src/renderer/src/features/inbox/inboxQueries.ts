@@ -1,13 +1,20 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { inboxEndpoints } from '../../../../shared/api';
 import type { Role } from '../../../../shared/constants';
 import { callEndpoint } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
+import { realtimeConnectedAtom } from '../../app/state/realtimeConnected';
 
-// Counts refresh once a minute until the real-time socket pushes them.
+// Counts refresh once a minute. While the real-time socket is connected it announces new
+// notifications, so their count is polled only as a safety net (a dropped event). Chat messages
+// are not pushed by the server yet: their count keeps the minute.
 const COUNT_REFRESH_MS = 60_000;
+const NOTIFICATION_REFRESH_WITH_SOCKET_MS = 5 * 60_000;
 
 export function useUnseenNotificationCount(schoolId: number, role: Role) {
+  const socketConnected = useAtomValue(realtimeConnectedAtom);
+  const refetchInterval = socketConnected ? NOTIFICATION_REFRESH_WITH_SOCKET_MS : COUNT_REFRESH_MS;
   return useQuery({
     queryKey: queryKeys.unseenNotifications(schoolId, role),
     queryFn: async ({ signal }) =>
@@ -17,7 +24,7 @@ export function useUnseenNotificationCount(schoolId: number, role: Role) {
           signal,
         })
       ).data.count,
-    refetchInterval: COUNT_REFRESH_MS,
+    refetchInterval,
   });
 }
 

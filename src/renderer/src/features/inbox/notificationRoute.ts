@@ -31,3 +31,17 @@ export function notificationRoute(
   };
   return routes[role][entity] ?? null;
 }
+
+/**
+ * The app route a notification opens from outside the page (a browser or desktop notification):
+ * the entity's screen, or the admin's notifications list; undefined when there is none.
+ */
+export function notificationAppRoute(
+  role: Role,
+  schoolId: number,
+  entity: NotificationEntity | null,
+  id: number | null,
+): string | undefined {
+  const target = notificationRoute(role, entity, id) ?? (role === 'admin' ? 'notifications' : null);
+  return target ? `/${role}/${schoolId}/${target}` : undefined;
+}
