@@ -97,6 +97,26 @@ describe.each(databaseKinds)('users of a school on %s', (kind) => {
     ).toBe(401);
   });
 
+  it('offers accounts as options and exports them with their roles', async () => {
+    const options = await api.get('/schools/1/admin/users/options?search=secretary', admin);
+    expect(options.body.data).toEqual([{ id: expect.any(Number), label: 'Μακρή Κατερίνα' }]);
+    const response = await fetch(
+      `${server.url}/api/schools/1/admin/users/export?format=csv&roles=admin`,
+      {
+        headers: { Token: admin },
+      },
+    );
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Last name,First name,Email,Username,Language,Roles');
+    expect(lines.slice(1).sort()).toEqual([
+      'Αλεξίου,Ελένη,admin@demo.school,admin,en,admin',
+      'Μακρή,Κατερίνα,secretary@demo.school,secretary,en,admin',
+    ]);
+  });
+
   it('is closed to an office member without the users permission', async () => {
     const secretary = await api.login('secretary@demo.school');
     expect((await api.get('/schools/1/admin/users', secretary)).status).toBe(403);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import readXlsxFile from 'read-excel-file/node';
-import writeXlsxFile from 'write-excel-file/node';
 import { z } from 'zod';
 import { fieldsOf } from '../../shared/api/envelope';
 import { endpoint } from '../../shared/api/endpoint';
@@ -11,7 +10,8 @@ import type { RequestContext } from '../http/context';
 import { ApiError, validationError } from '../http/errors';
 import { route } from '../http/route';
 import { assertAccess } from './access';
-import { parseCsv, toCsv } from './csv';
+import { parseCsv } from './csv';
+import { sendSpreadsheet, type Cell } from './spreadsheet';
 import { listQuerySchema, listRecords, type AnyDb, type Caller } from './list';
 import { columnFields, targetOf } from './model';
 import { inTransaction, insertRecord } from './write';
@@ -130,32 +130,13 @@ export function transferRoutes(
         rows.push(...data.map((row) => fields.map((f) => cellText(f, row))));
         if (data.length < 100) break;
       }
-      const header = fields.map((f) => f.label);
       const name = `${resource.name}-${deps.now().toISOString().slice(0, 10)}`;
-      if (format === 'xlsx') {
-        const sheet = [
-          header.map((value) => ({ value, fontWeight: 'bold' as const })),
-          ...rows.map((r) =>
-            r.map((value) =>
-              value === null || value === undefined
-                ? null
-                : { value: value as string | number | boolean },
-            ),
-          ),
-        ];
-        const buffer = await writeXlsxFile(sheet).toBuffer();
-        reply
-          .header(
-            'Content-Type',
-            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          )
-          .header('Content-Disposition', `attachment; filename="${name}.xlsx"`);
-        return reply.send(buffer) as never;
-      }
-      reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${name}.csv"`);
-      return reply.send(toCsv([header, ...rows])) as never;
+      return (await sendSpreadsheet(reply, {
+        name,
+        format,
+        header: fields.map((f) => f.label),
+        rows: rows as Cell[][],
+      })) as never;
     },
   );
 

@@ -7,6 +7,7 @@ import { users as definition } from '../../../shared/resources/accounts';
 import type { ServerDeps } from '../../deps';
 import { route } from '../../http/route';
 import { assertAccess } from '../../resources/access';
+import { sendSpreadsheet, type Cell } from '../../resources/spreadsheet';
 import * as service from './service';
 
 const base = '/schools/:school_id/:role/users';
@@ -14,6 +15,24 @@ const withId = schoolRoleParams.extend({ id: idParam });
 const user = z.record(z.string(), z.unknown());
 
 const api = {
+  options: endpoint({
+    method: 'GET',
+    path: `${base}/options`,
+    access: 'school-role',
+    summary: "Up to 50 of the school's accounts matching a search, as {id, label}.",
+    params: schoolRoleParams,
+    query: z.object({ search: z.string().trim().max(200).optional() }),
+    response: z.array(z.object({ id: z.number().int(), label: z.string() })),
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: `${base}/export`,
+    access: 'school-role',
+    summary:
+      "Export the school's accounts and roles as CSV or XLSX (format=csv|xlsx; the list's search and role filter apply).",
+    params: schoolRoleParams,
+    response: z.null(),
+  }),
   list: endpoint({
     method: 'GET',
     path: base,
@@ -71,6 +90,40 @@ const api = {
 };
 
 export function userRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  route(app, deps, api.options, async ({ ctx, query }) => {
+    await assertAccess(deps, ctx, definition, 'read');
+    const { data } = await service.listUsers(deps, ctx.schoolId!, {
+      ...service.usersListQuery.parse({ per_page: 50 }),
+      search: query.search,
+    });
+    return data.map((u) => ({ id: u.id, label: `${u.last_name} ${u.first_name}` }));
+  });
+  route(app, deps, api.export, async ({ ctx, request, reply }) => {
+    await assertAccess(deps, ctx, definition, 'read');
+    const { format, ...rest } = request.query as Record<string, string>;
+    const query = service.usersListQuery.parse({ ...rest, per_page: 100 });
+    const rows: Cell[][] = [];
+    for (let page = 1; rows.length < 20_000; page++) {
+      const { data } = await service.listUsers(deps, ctx.schoolId!, { ...query, page });
+      rows.push(
+        ...data.map((u) => [
+          u.last_name,
+          u.first_name,
+          u.email,
+          u.username,
+          u.language,
+          u.roles.join(', '),
+        ]),
+      );
+      if (data.length < 100) break;
+    }
+    return (await sendSpreadsheet(reply, {
+      name: `users-${deps.now().toISOString().slice(0, 10)}`,
+      format,
+      header: ['Last name', 'First name', 'Email', 'Username', 'Language', 'Roles'],
+      rows,
+    })) as never;
+  });
   route(app, deps, api.list, async ({ ctx, query }) => {
     await assertAccess(deps, ctx, definition, 'read');
     return service.listUsers(deps, ctx.schoolId!, query);
