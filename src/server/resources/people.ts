@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { ResourceDefinition } from '../../shared/resources';
 import { sortNameOf } from '../../shared/search';
+import { freeUsername, refreshSortName } from '../areas/account/account-records';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
 
@@ -18,24 +19,6 @@ export function accountValues(resource: ResourceDefinition, values: Record<strin
       account[field.name] = values[field.name];
   }
   return account;
-}
-
-async function freeUsername(trx: Kysely<Database>, wanted: string): Promise<string> {
-  const base =
-    wanted
-      .toLowerCase()
-      .replace(/[^a-z0-9._-]/g, '')
-      .slice(0, 40) || 'user';
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const candidate = attempt === 0 ? base : `${base}${crypto.randomInt(100, 100_000)}`;
-    const taken = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', candidate)
-      .executeTakeFirst();
-    if (!taken) return candidate;
-  }
-  return `${base}-${crypto.randomBytes(6).toString('hex')}`;
 }
 
 /** Creates (or links by email) the account, then its membership; returns the membership id. */
@@ -160,16 +143,7 @@ export async function updateAccount(
     .set(Object.fromEntries(changed))
     .where('id', '=', userId)
     .execute();
-  const names = await trx
-    .selectFrom('users')
-    .select(['first_name', 'last_name'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  await trx
-    .updateTable('memberships')
-    .set({ sort_name: sortNameOf(names.last_name, names.first_name) })
-    .where('user_id', '=', userId)
-    .execute();
+  await refreshSortName(trx, userId);
 }
 
 /** Removes the membership; an account left with no school is removed too (its data goes with it). */

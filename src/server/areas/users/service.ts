@@ -7,6 +7,7 @@ import { countOf } from '../../db/database';
 import type { ServerDeps } from '../../deps';
 import type { RequestContext } from '../../http/context';
 import { ApiError, notFound } from '../../http/errors';
+import { freeUsername, refreshSortName } from '../account/account-records';
 import { sendPasswordLink } from '../account/service';
 
 export interface UserInput {
@@ -202,26 +203,6 @@ export async function createUser(
   return userId;
 }
 
-async function freeUsername(trx: ServerDeps['db'], wanted: string) {
-  const base =
-    wanted
-      .toLowerCase()
-      .replace(/[^a-z0-9._-]/g, '')
-      .slice(0, 40) || 'user';
-  for (let n = 0; n < 50; n++) {
-    const candidate = n === 0 ? base : `${base}${n + 1}`;
-    if (
-      !(await trx
-        .selectFrom('users')
-        .select('id')
-        .where('username', '=', candidate)
-        .executeTakeFirst())
-    )
-      return candidate;
-  }
-  return `${base}-${Date.now()}`;
-}
-
 export async function updateUser(
   deps: ServerDeps,
   ctx: RequestContext,
@@ -263,16 +244,7 @@ export async function updateUser(
           });
       }
       await trx.updateTable('users').set(accountChange).where('id', '=', userId).execute();
-      const names = await trx
-        .selectFrom('users')
-        .select(['first_name', 'last_name'])
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('memberships')
-        .set({ sort_name: sortNameOf(names.last_name, names.first_name) })
-        .where('user_id', '=', userId)
-        .execute();
+      await refreshSortName(trx, userId);
     }
     if (input.roles) await setRoles(trx, schoolId, userId, input.roles, nowIso);
     await recordAudit(
