@@ -25,6 +25,11 @@ export const resourcesGreek: Record<string, string> = {
   Yes: 'Ναι',
   No: 'Όχι',
 
+  // Filters
+  Filters: 'Φίλτρα',
+  'Clear filters': 'Καθαρισμός φίλτρων',
+  Any: 'Όλα',
+
   // Export and import
   Export: 'Εξαγωγή',
   'CSV file': 'Αρχείο CSV',

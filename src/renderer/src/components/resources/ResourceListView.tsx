@@ -13,17 +13,28 @@ import {
 import { Add20Regular, Delete20Regular } from '@fluentui/react-icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CARD_LAYOUT_MAX_WIDTH } from '../../../../shared/constants';
 import type { ResourceDefinition } from '../../../../shared/resources';
 import { useViewportWidth } from '../../app/shell/useViewportWidth';
 import { APP_TOASTER } from '../../app/toaster';
+import { useArea } from '../../features/area/AreaContext';
 import { formatLongDate } from '../../i18n/formatDate';
 import { useDebouncedValue } from '../useDebouncedValue';
 import { apiErrorText } from './apiErrorText';
 import { DeleteConfirmDialog } from './DeleteConfirmDialog';
 import { ExportMenu } from './ExportMenu';
 import { ImportDialog } from './ImportDialog';
+import {
+  activeFilterCount,
+  canPickFrom,
+  filterFields,
+  filtersFromSearch,
+  filtersToQuery,
+  searchWithFilters,
+  type FilterValues,
+} from './filterLogic';
+import { FilterControls, FiltersButton } from './ListFilters';
 import {
   cardLineFields,
   listedFields,
@@ -90,6 +101,8 @@ export interface ResourceListViewProps {
   copyHrefOf?: (row: ResourceRecord) => string;
   /** Fixed filters, for lists of a record's parts (the rooms of a building). */
   filters?: Record<string, string | number>;
+  /** A control per filterable field, kept in the address (screens, not lists inside one). */
+  filterBar?: boolean;
   selectable?: boolean;
   /** Under 768: cards (default), or the table scrolled sideways. */
   narrowLayout?: 'cards' | 'scroll';
@@ -120,7 +133,35 @@ export function ResourceListView(props: ResourceListViewProps) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [pendingDelete, setPendingDelete] = useState<ResourceRecord[] | null>(null);
 
-  const list = useResourceList(access.scope, { search, sort, filters: props.filters }, access.read);
+  const { role, permissions } = useArea();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const fixedFilters = props.filters;
+  const filterable = useMemo(
+    () =>
+      props.filterBar
+        ? filterFields(
+            resource,
+            (target) => canPickFrom(target, role, permissions),
+            Object.keys(fixedFilters ?? {}),
+          )
+        : [],
+    [props.filterBar, resource, role, permissions, fixedFilters],
+  );
+  const filterValues = useMemo(
+    () => filtersFromSearch(resource, filterable, searchParams),
+    [resource, filterable, searchParams],
+  );
+  const setFilterValues = (values: FilterValues) =>
+    setSearchParams((current) => searchWithFilters(current, filterable, values), {
+      replace: true,
+    });
+  const filters = useMemo(
+    () => ({ ...filtersToQuery(filterValues), ...fixedFilters }),
+    [filterValues, fixedFilters],
+  );
+
+  const list = useResourceList(access.scope, { search, sort, filters }, access.read);
   const remove = useDeleteRecords(access.scope);
   const fields = useMemo(() => listedFields(resource), [resource]);
   const rowHeight = cards ? cardHeight(cardLineFields(resource, fields).length) : TABLE_ROW_HEIGHT;
@@ -154,7 +195,7 @@ export function ResourceListView(props: ResourceListViewProps) {
     search: search || undefined,
     sort: sort.field,
     order: sort.order,
-    ...props.filters,
+    ...filters,
   };
   const toggle = (id: number) =>
     setSelected((current) => {
@@ -233,6 +274,13 @@ export function ResourceListView(props: ResourceListViewProps) {
           onChange={(_e, data) => setSearchText(data.value)}
           data-testid="list-search"
         />
+        {narrow && filterable.length > 0 && (
+          <FiltersButton
+            count={activeFilterCount(filterValues)}
+            open={filtersOpen}
+            onToggle={() => setFiltersOpen((open) => !open)}
+          />
+        )}
         {cards && <ListSortPicker fields={fields} sort={sort} onChange={setSort} />}
         <span className={styles.grow} />
         {selectedRows.length > 0 && (
@@ -261,6 +309,15 @@ export function ResourceListView(props: ResourceListViewProps) {
           </Button>
         )}
       </div>
+      {filterable.length > 0 && (!narrow || filtersOpen) && (
+        <FilterControls
+          resource={resource}
+          fields={filterable}
+          values={filterValues}
+          onChange={setFilterValues}
+          panel={narrow}
+        />
+      )}
       {pull > 0 && (
         <div className={styles.pull} style={{ height: pull }} data-testid="pull-indicator">
           <Text size={200}>

@@ -50,22 +50,12 @@ export const updateRecord = async (
 export const deleteRecord = (scope: ResourceScope, id: number) =>
   apiRequest<null>('DELETE', resourcePath(scope, `/${id}`));
 
-/**
- * Choices of a reference field. The users resource has no /options route, so its choices come
- * from its list (names are what a person is picked by).
- */
+/** Choices of a reference field: up to 50 records matching a search, as {id, label}. */
 export async function fetchOptions(
   scope: ResourceScope,
   search: string,
   signal?: AbortSignal,
 ): Promise<Option[]> {
-  if (scope.resource === 'users') {
-    const { data } = await fetchPage(scope, { search, per_page: 50 }, signal);
-    return data.map((user) => ({
-      id: user.id,
-      label: `${String(user.last_name ?? '')} ${String(user.first_name ?? '')}`.trim(),
-    }));
-  }
   return (
     await apiRequest<Option[]>('GET', resourcePath(scope, '/options'), {
       query: { search },

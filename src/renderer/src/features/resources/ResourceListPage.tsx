@@ -22,6 +22,7 @@ export function resourceListPage(screen: ResourceScreen): ComponentType {
           selectable={screen.selectable ?? true}
           narrowLayout={screen.narrowLayout}
           transfer={screen.transfer}
+          filterBar
         />
       </PageFrame>
     );

@@ -34,7 +34,6 @@ export const adminResourcePages = {
     listPath: 'users',
     detailPath: 'users',
     idParam: 'user_id',
-    transfer: false,
     actions: UserInviteButton,
   }),
   levels: screen({
