@@ -8,6 +8,8 @@ import { useReferenceOptions } from './useReferenceOptions';
 const useStyles = makeStyles({
   many: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   combo: { minWidth: 0, width: '100%' },
+  // Many chosen records (the students of a lesson) wrap instead of widening the form.
+  tags: { flexWrap: 'wrap', rowGap: tokens.spacingVerticalXS, minWidth: 0 },
 });
 
 interface ReferenceInputProps {
@@ -93,6 +95,7 @@ export function ReferencesInput({
     <div className={styles.many}>
       {value.length > 0 && (
         <TagGroup
+          className={styles.tags}
           aria-label={t('Chosen')}
           onDismiss={(_e, data) => onChange(value.filter((id) => String(id) !== data.value))}
         >
