@@ -30,6 +30,17 @@ export const resourcesGreek: Record<string, string> = {
   'Clear filters': 'Καθαρισμός φίλτρων',
   Any: 'Όλα',
 
+  // Permission groups
+  Access: 'Πρόσβαση',
+  'What the members of this group may see and change. Changing includes seeing.':
+    'Τι μπορούν να βλέπουν και να αλλάζουν τα μέλη αυτής της ομάδας. Όποιος αλλάζει, βλέπει κιόλας.',
+  Area: 'Ενότητα',
+  'Saving...': 'Αποθήκευση...',
+
+  // Timetable
+  'New slot': 'Νέα ώρα',
+  'No weekly slots yet.': 'Δεν υπάρχουν ακόμη εβδομαδιαίες ώρες.',
+
   // Export and import
   Export: 'Εξαγωγή',
   'CSV file': 'Αρχείο CSV',

@@ -17,8 +17,16 @@ interface LoadedPage {
   total: number | undefined;
 }
 
-/** The rows of a list, page by page (spec §7's infinite paging). */
-export function useResourceList(scope: ResourceScope, request: ListRequest, enabled = true) {
+/**
+ * The rows of a list, page by page (spec §7's infinite paging). `fresh` reloads them whenever
+ * the list is shown, for the lists of a record's screen (what is stored now).
+ */
+export function useResourceList(
+  scope: ResourceScope,
+  request: ListRequest,
+  enabled = true,
+  fresh = false,
+) {
   const perPage = request.perPage ?? LIST_PAGE_SIZE;
   const query = {
     search: request.search || undefined,
@@ -37,6 +45,7 @@ export function useResourceList(scope: ResourceScope, request: ListRequest, enab
     getNextPageParam: (last, pages) => nextPageNumber(pages, perPage, last.total),
     placeholderData: keepPreviousData,
     enabled,
+    refetchOnMount: fresh ? 'always' : true,
   });
   const rows = result.data?.pages.flatMap((page) => page.rows) ?? [];
   const total = result.data?.pages[0]?.total;

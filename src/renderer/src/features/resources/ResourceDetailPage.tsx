@@ -90,6 +90,7 @@ export function resourceDetailPage(screen: ResourceScreen): ComponentType {
             record={creating ? undefined : record.data}
             initial={initial}
             readOnly={!access.write}
+            hiddenFields={screen.hiddenFields}
             onSaved={(saved, mode) => mode === 'create' && setCreatedId(saved.id)}
             onDelete={creating ? undefined : () => setConfirming(true)}
             actions={!creating && Actions && record.data ? <Actions record={record.data} /> : null}
@@ -101,6 +102,10 @@ export function resourceDetailPage(screen: ResourceScreen): ComponentType {
           screen.parts?.map((part) => (
             <ResourcePartsSection key={part.resource} part={part} parentId={id} />
           ))}
+        {!creating &&
+          id !== null &&
+          record.data &&
+          screen.sections?.map((Section, index) => <Section key={index} parentId={id} />)}
         <DeleteConfirmDialog
           open={confirming}
           name={record.data ? recordTitle(resource, record.data) : undefined}

@@ -1,6 +1,8 @@
 import { resourceDetailPage } from './ResourceDetailPage';
 import { resourceListPage } from './ResourceListPage';
 import type { ResourceScreen } from './resourceScreen';
+import { PermissionGrid } from './permissions/PermissionGrid';
+import { LessonTimetable } from './timetable/LessonTimetable';
 import { UserInviteButton } from './UserInviteButton';
 
 // Every declared resource screen of the role areas, bound once so that routes get stable pages.
@@ -74,7 +76,7 @@ export const adminResourcePages = {
     listPath: 'lessons',
     detailPath: 'lessons',
     idParam: 'lesson_id',
-    parts: [{ resource: 'lesson_schedules', parentField: 'lesson_id' }],
+    sections: [LessonTimetable],
   }),
   lessonTemplates: screen({
     resource: 'lessons-templates',
@@ -99,7 +101,7 @@ export const adminResourcePages = {
     listPath: 'permissions',
     detailPath: 'permissions',
     idParam: 'permissions_group_id',
-    parts: [{ resource: 'permission_rules', parentField: 'group_id' }],
+    sections: [PermissionGrid],
   }),
 };
 

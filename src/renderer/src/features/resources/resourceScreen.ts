@@ -25,6 +25,10 @@ export interface ResourceScreen {
   narrowLayout?: 'cards' | 'scroll';
   transfer?: boolean;
   parts?: ResourcePart[];
+  /** Screens of their own under the form, given the record's id (a timetable, a grid of rules). */
+  sections?: ComponentType<{ parentId: number }>[];
+  /** Fields this area does not show on a record's screen. */
+  hiddenFields?: readonly string[];
   /** Buttons beside Save on a record's screen (invite a user). */
   actions?: ComponentType<{ record: DetailRecord }>;
 }
