@@ -106,6 +106,15 @@ export const adminResourcePages = {
 };
 
 export const teacherResourcePages = {
+  lessons: screen({
+    resource: 'lessons',
+    listPath: 'lessons',
+    detailPath: 'lesson',
+    idParam: 'lesson_id',
+    selectable: false,
+    transfer: false,
+    sections: [LessonTimetable],
+  }),
   students: screen({
     resource: 'students',
     listPath: 'students',
@@ -118,6 +127,30 @@ export const teacherResourcePages = {
     detailPath: 'announcements',
     idParam: 'announcement_id',
     transfer: false,
+  }),
+};
+
+// A student sees their own lessons and teachers; classmates and the school's notes on a
+// teacher stay off their screens.
+export const studentResourcePages = {
+  lessons: screen({
+    resource: 'lessons',
+    listPath: 'lessons',
+    detailPath: 'lesson',
+    idParam: 'lesson_id',
+    selectable: false,
+    transfer: false,
+    sections: [LessonTimetable],
+    hiddenFields: ['student_ids'],
+  }),
+  teachers: screen({
+    resource: 'teachers',
+    listPath: 'teachers',
+    detailPath: 'teachers',
+    idParam: 'teacher_id',
+    selectable: false,
+    transfer: false,
+    hiddenFields: ['notes'],
   }),
 };
 

@@ -15,6 +15,7 @@ import type { AreaRoute, MenuItem } from '../area/areaTypes';
 import { WelcomeHome } from '../area/WelcomeHome';
 import MessagesPage from '../inbox/MessagesPage';
 import { AnnouncementView } from '../resources/AnnouncementView';
+import { studentResourcePages } from '../resources/resourcePages';
 
 /** The student side menu, in the order of spec §2. */
 export const studentMenu: MenuItem[] = [
@@ -47,17 +48,21 @@ export const studentRoutes: AreaRoute[] = [
   { path: 'calendar', title: msg('Calendar') },
   { path: 'messages', title: msg('Messages'), page: MessagesPage },
   { path: 'message/:chat_room_id', title: msg('Chat') },
-  { path: 'lessons', title: msg('Lessons') },
+  { path: 'lessons', title: msg('Lessons'), page: studentResourcePages.lessons.list },
   { path: 'home', title: msg('Home'), page: WelcomeHome },
   { path: 'tasks', title: msg('Tasks') },
   { path: 'task/:task_id', title: msg('Task') },
-  { path: 'lesson/:lesson_id', title: msg('Lesson') },
+  { path: 'lesson/:lesson_id', title: msg('Lesson'), page: studentResourcePages.lessons.detail },
   { path: 'quizs', title: msg('Quiz') },
   { path: 'lesson/:lesson_id/quiz/:quiz_id', title: msg('Quiz') },
   { path: 'duties', title: msg('Study guide') },
   { path: 'school', title: msg('School') },
-  { path: 'teachers', title: msg('Teachers') },
-  { path: 'teachers/:teacher_id', title: msg('Teacher') },
+  { path: 'teachers', title: msg('Teachers'), page: studentResourcePages.teachers.list },
+  {
+    path: 'teachers/:teacher_id',
+    title: msg('Teacher'),
+    page: studentResourcePages.teachers.detail,
+  },
   { path: 'session/:session_id', title: msg('Session') },
   { path: 'announcement/:announcement_id', title: msg('Announcement'), page: AnnouncementView },
   { path: 'chapters', title: msg('Chapters') },

@@ -55,7 +55,7 @@ export const teacherMenu: MenuItem[] = [
 /** Every teacher sub-route of spec §2. */
 export const teacherRoutes: AreaRoute[] = [
   { path: 'home', title: msg('Home'), page: WelcomeHome },
-  { path: 'lesson/:lesson_id', title: msg('Lesson') },
+  { path: 'lesson/:lesson_id', title: msg('Lesson'), page: teacherResourcePages.lessons.detail },
   { path: 'lesson/:lesson_id/quiz/new', title: msg('New quiz') },
   { path: 'lesson/:lesson_id/quiz/:quiz_id', title: msg('Quiz') },
   { path: 'quizs', title: msg('Quiz') },
@@ -63,7 +63,7 @@ export const teacherRoutes: AreaRoute[] = [
   { path: 'students', title: msg('Students'), page: teacherResourcePages.students.list },
   { path: 'lesson/:lesson_id/student/:student_id', title: msg('Student') },
   { path: 'lesson/:lesson_id/student/:student_id/grades/:sub_period_id', title: msg('Grades') },
-  { path: 'lessons', title: msg('Lessons') },
+  { path: 'lessons', title: msg('Lessons'), page: teacherResourcePages.lessons.list },
   { path: 'lessons-templates', title: msg('Lesson templates') },
   { path: 'calendar', title: msg('Calendar') },
   { path: 'tasks/:task_id', title: msg('Task') },
