@@ -131,6 +131,26 @@ describe('list filters', () => {
   });
 });
 
+describe('the users list', () => {
+  it('filters by one role and exports what it shows', async () => {
+    const teachers = (await get<unknown[]>(adminToken, '/admin/users?roles=teacher&per_page=1'))
+      .totalCount!;
+    const page = await openPage(browser, 1280);
+    await page.goto(admin('users'));
+    await page.getByTestId('list-count').waitFor();
+    await page.locator('#filter-users-roles').click();
+    await page.getByRole('option', { name: 'teacher', exact: true }).click();
+    await expect.poll(() => countText(page)).toBe(`${teachers} results`);
+    const exported = page.waitForResponse((response) => response.url().includes('/users/export'));
+    await page.getByTestId('export-button').click();
+    await page.getByTestId('export-xlsx').click();
+    const response = await exported;
+    expect(new URL(response.url()).searchParams.get('roles')).toBe('teacher');
+    expect(response.status()).toBe(200);
+    await page.close();
+  });
+});
+
 describe('the permission grid', () => {
   it('stores read and write at once and the secretary loses the students list', async () => {
     const groups = await get<{ id: number; name: string }[]>(
