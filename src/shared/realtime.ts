@@ -19,10 +19,9 @@ export const SERVER_EVENTS = {
   sessionStarted: 'session:started',
 } as const;
 
+/** Sent to each recipient when notifications are written for them (one event per write). */
 export const notificationEvent = z.object({
-  id: z.number().int(),
   school_id: z.number().int(),
-  role: z.string(),
   title: z.string(),
   entity: z.string().nullable(),
   entity_id: z.number().int().nullable(),

@@ -382,4 +382,41 @@ describe.each(databaseKinds)('the resource engine on %s', (kind) => {
       .execute();
     expect(notified.length).toBe(detail.body.data.student_ids.length);
   });
+
+  it('never sends a role the fields hidden from it, nor lets it filter or sort by them', async () => {
+    const student = await api.login('student@demo.school');
+    const lesson = (await api.get(`/schools/${athens}/student/lessons?per_page=1`, student)).body
+      .data[0];
+    const lessonDetail = await api.get(`/schools/${athens}/student/lessons/${lesson.id}`, student);
+    expect(lessonDetail.status).toBe(200);
+    expect(lessonDetail.body.data).not.toHaveProperty('student_ids');
+    expect(lessonDetail.body.data.labels).not.toHaveProperty('student_ids');
+    expect(lessonDetail.body.data.teacher_ids.length).toBeGreaterThan(0);
+
+    const teacher = (await api.get(`/schools/${athens}/student/teachers`, student)).body.data[0];
+    expect(teacher).not.toHaveProperty('phone');
+    expect(teacher).not.toHaveProperty('notes');
+    const teacherDetail = (
+      await api.get(`/schools/${athens}/student/teachers/${teacher.id}`, student)
+    ).body.data;
+    expect(Object.keys(teacherDetail)).not.toEqual(
+      expect.arrayContaining(['phone', 'mobile', 'notes']),
+    );
+    expect(teacherDetail).toHaveProperty('last_name');
+    const filtered = await api.get(`/schools/${athens}/student/lessons?student_ids=1`, student);
+    expect(filtered.status).toBe(400);
+
+    const parent = await api.login('parent@demo.school');
+    const child = (await api.get(`/schools/${athens}/client/students`, parent)).body.data[0];
+    const childDetail = (await api.get(`/schools/${athens}/client/students/${child.id}`, parent))
+      .body.data;
+    expect(childDetail).not.toHaveProperty('notes');
+    expect(childDetail).not.toHaveProperty('tag_ids');
+    expect(childDetail).toHaveProperty('guardian_ids');
+
+    // The office sees everything.
+    const full = (await api.get(path('students', `/${child.id}`), admin)).body.data;
+    expect(full).toHaveProperty('notes');
+    expect(full).toHaveProperty('tag_ids');
+  });
 });

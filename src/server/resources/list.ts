@@ -4,7 +4,8 @@ import { LIST_MAX_PAGE_SIZE, LIST_PAGE_SIZE, type Role } from '../../shared/cons
 import type { FieldDefinition, ResourceDefinition } from '../../shared/resources';
 import { normalizeSearch } from '../../shared/search';
 import { countOf } from '../db/database';
-import { columnFields, columnName, columnRef, fromRow, targetOf } from './model';
+import { validationError } from '../http/errors';
+import { columnFields, columnName, columnRef, fromRow, targetOf, visibleTo } from './model';
 import { scopeFor } from './scopes';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the engine reaches tables by name
@@ -127,15 +128,19 @@ function applyFilters(
   return query;
 }
 
-/** Selects every column field, and the label of each listed reference to a plain resource. */
-export function selectColumns(query: AnyQuery, resource: ResourceDefinition): AnyQuery {
+/**
+ * Selects every column field the role may see, and the label of each listed reference to a
+ * plain resource.
+ */
+export function selectColumns(query: AnyQuery, resource: ResourceDefinition, role: Role): AnyQuery {
   const selections: string[] = ['r.id'];
   if (resource.people) selections.push('r.user_id');
-  for (const field of columnFields(resource))
-    selections.push(`${columnRef(field)} as ${field.name}`);
+  for (const field of columnFields(resource)) {
+    if (visibleTo(field, role)) selections.push(`${columnRef(field)} as ${field.name}`);
+  }
   let result = query.select(selections);
   for (const field of resource.fields) {
-    if (field.kind !== 'reference' || !field.list) continue;
+    if (field.kind !== 'reference' || !field.list || !visibleTo(field, role)) continue;
     const target = targetOf(field);
     if (target.people || target.custom) continue;
     const alias = `ref_${field.name}`;
@@ -158,6 +163,19 @@ export async function listRecords(
   request: ListRequest,
 ) {
   const sortField = resource.fields.find((f) => f.name === request.sort)!;
+  const hidden = [sortField.name, ...Object.keys(request.filters)].filter(
+    (name) =>
+      !visibleTo(
+        resource.fields.find((f) => f.name === name)!,
+        caller.role,
+      ),
+  );
+  if (hidden.length) {
+    throw validationError(
+      Object.fromEntries(hidden.map((name) => [name, 'Not available'])),
+      'Invalid list query.',
+    );
+  }
   // Filters and search use record columns only (account fields are neither filterable nor
   // searched outside search_text), so only an account-field sort needs the account.
   const sortNeedsAccount = sortField.storage === 'account' && !sortField.sortColumn;
@@ -180,6 +198,7 @@ export async function listRecords(
     ? ((await selectColumns(
         baseQuery(db, resource, caller).where('r.id', 'in', ids),
         resource,
+        caller.role,
       ).execute()) as Record<string, unknown>[])
     : [];
   const position = new Map(ids.map((id, i) => [id, i]));

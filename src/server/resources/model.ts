@@ -1,3 +1,4 @@
+import type { Role } from '../../shared/constants';
 import type { FieldDefinition, ResourceDefinition } from '../../shared/resources';
 import { RESOURCES } from '../../shared/resources';
 
@@ -5,6 +6,9 @@ import { RESOURCES } from '../../shared/resources';
 // join their account as `u`.
 
 export const isLink = (field: FieldDefinition) => field.kind === 'references';
+
+/** Whether a role may see a field at all (admins see everything). */
+export const visibleTo = (field: FieldDefinition, role: Role) => !field.hiddenFrom?.includes(role);
 
 /** Fields stored in a column of the record or its account (not link tables). */
 export const columnFields = (resource: ResourceDefinition) =>

@@ -3,7 +3,7 @@ import type { ResourceDefinition } from '../../shared/resources';
 import { normalizeSearch } from '../../shared/search';
 import { notFound } from '../http/errors';
 import { baseQuery, selectColumns, type AnyDb, type Caller } from './list';
-import { fromRow, linkFields, targetOf } from './model';
+import { fromRow, linkFields, targetOf, visibleTo } from './model';
 
 export interface Option {
   id: number;
@@ -52,11 +52,13 @@ export async function getRecord(
   const row = await selectColumns(
     baseQuery(db, resource, caller).where('r.id', '=', id),
     resource,
+    caller.role,
   ).executeTakeFirst();
   if (!row) throw notFound(`This ${resource.singular.toLowerCase()} does not exist.`);
   const record = fromRow(resource, row as Record<string, unknown>);
   const labels: Record<string, Option[]> = {};
   for (const field of linkFields(resource)) {
+    if (!visibleTo(field, caller.role)) continue;
     const link = field.link!;
     const links = (await db
       .selectFrom(link.table)
@@ -74,7 +76,7 @@ export async function getRecord(
     );
   }
   for (const field of resource.fields) {
-    if (field.kind === 'reference' && record[field.name]) {
+    if (field.kind === 'reference' && record[field.name] && visibleTo(field, caller.role)) {
       labels[field.name] = await labelsOf(db, targetOf(field), caller.schoolId, [
         record[field.name] as number,
       ]);

@@ -3,7 +3,7 @@ import type { ResourceDefinition } from '../../shared/resources';
 import type { Database } from '../db/schema';
 import type { RequestContext } from '../http/context';
 import { forbidden, validationError } from '../http/errors';
-import { SERVER_EVENTS } from '../../shared/realtime';
+import { SERVER_EVENTS, type NotificationEvent } from '../../shared/realtime';
 import type { RealtimeHub } from '../realtime/hub';
 import { notifyAudience } from './announcements';
 
@@ -86,7 +86,7 @@ export async function afterSave(
           title: String(values.title),
           entity: 'announcements',
           entity_id: id,
-        },
+        } satisfies NotificationEvent,
       ),
     );
   }

@@ -13,7 +13,7 @@ import { assertAccess } from './access';
 import { parseCsv } from './csv';
 import { sendSpreadsheet, type Cell } from './spreadsheet';
 import { listQuerySchema, listRecords, type AnyDb, type Caller } from './list';
-import { columnFields, targetOf } from './model';
+import { columnFields, targetOf, visibleTo } from './model';
 import { inTransaction, insertRecord } from './write';
 
 const EXPORT_MAX_ROWS = 20_000;
@@ -119,7 +119,7 @@ export function transferRoutes(
       const parsed = listQuery.safeParse({ ...rest, page: 1, per_page: 100 });
       if (!parsed.success) throw validationError(fieldsOf(parsed.error), 'Invalid list query.');
       const caller = await helpers.callerOf(deps, ctx);
-      const fields = exportedFields(resource);
+      const fields = exportedFields(resource).filter((f) => visibleTo(f, caller.role));
       const rows: unknown[][] = [];
       for (let page = 1; rows.length < EXPORT_MAX_ROWS; page++) {
         const { data } = await listRecords(deps.db as AnyDb, resource, caller, {

@@ -117,6 +117,7 @@ async function currentValues(db: AnyDb, resource: ResourceDefinition, caller: Ca
   const row = await selectColumns(
     baseQuery(db, resource, caller).where('r.id', '=', id),
     resource,
+    caller.role,
   ).executeTakeFirst();
   if (!row) throw notFound(`This ${resource.singular.toLowerCase()} does not exist.`);
   return row as Record<string, unknown>;

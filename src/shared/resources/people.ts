@@ -39,7 +39,8 @@ const email = emailField('email', 'Email', {
 });
 const phone = phoneField('phone', 'Phone', { list: true, searchable: true });
 const mobile = phoneField('mobile', 'Mobile');
-const notes = longTextField('notes', 'Notes');
+/** The school's own notes about a person: for the office only. */
+const notes = longTextField('notes', 'Notes', { hiddenFrom: ['teacher', 'student', 'client'] });
 const active = booleanField('active', 'Active', { list: true, filterable: true });
 
 export const students = defineResource({
@@ -72,7 +73,8 @@ export const students = defineResource({
       'Tags',
       'tags',
       { table: 'member_tags', from: 'membership_id', to: 'tag_id' },
-      { filterable: true },
+      // Tags such as "Scholarship" are the office's business.
+      { filterable: true, hiddenFrom: ['teacher', 'client'] },
     ),
     referencesField(
       'guardian_ids',
@@ -118,8 +120,9 @@ export const teachers = defineResource({
     lastName,
     firstName,
     email,
-    phone,
-    mobile,
+    // A teacher's own numbers and other lessons are not for their students.
+    phoneField('phone', 'Phone', { list: true, hiddenFrom: ['student'] }),
+    phoneField('mobile', 'Mobile', { hiddenFrom: ['student'] }),
     textField('subjects', 'Subjects', { list: true, searchable: true, max: 200 }),
     referencesField(
       'lesson_ids',

@@ -195,7 +195,8 @@ export const lessons = defineResource({
       'Students',
       'students',
       { table: 'lesson_students', from: 'lesson_id', to: 'student_id' },
-      { filterable: true },
+      // Pupils see their lessons, not the list of their classmates.
+      { filterable: true, hiddenFrom: ['student'] },
     ),
     colorField('color', 'Colour'),
     description,

@@ -40,6 +40,11 @@ export interface FieldDefinition {
   filterable?: boolean;
   /** Set by the server; never accepted from a client. */
   readOnly?: boolean;
+  /**
+   * Roles that never receive this field (nor filter or sort by it): the school's notes about
+   * a child are not for parents, a teacher's phone not for students, classmates not for pupils.
+   */
+  hiddenFrom?: Role[];
   /** Choices of a 'select' field. */
   options?: readonly string[];
   /** The resource a 'reference' (one id) or 'references' (many ids) field points at. */
