@@ -32,8 +32,12 @@ self.addEventListener('fetch', (event) => {
 
   if (request.mode === 'navigate') {
     // Network first, so a new release is picked up at once; the cached shell when offline.
-    event.respondWith(fetch(request).catch(() => caches.match('/')));
+    event.respondWith(fetch(request).catch(() => caches.match('/', { ignoreVary: true })));
     return;
   }
-  event.respondWith(caches.match(request).then((cached) => cached ?? fetch(request)));
+  // ignoreVary: the server answers with `Vary: Origin` (CORS), and module scripts are requested
+  // with an Origin header that the precache requests did not send, so a plain match misses.
+  event.respondWith(
+    caches.match(request, { ignoreVary: true }).then((cached) => cached ?? fetch(request)),
+  );
 });
