@@ -10,6 +10,17 @@ export interface AxeViolation {
 
 /** Runs axe-core in the page; returns the serious and critical violations. */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  // Contrast is judged on the settled screen: a message fading in is half transparent, and on a
+  // loaded machine axe could measure it mid-animation.
+  // Spinners run forever and are left alone.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // Evaluated rather than injected as a <script>: the server's CSP rightly refuses inline scripts.
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
