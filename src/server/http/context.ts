@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { ROLES, type Role } from '../../shared/constants';
-import { findActiveSession, touchSession, type SessionUser } from '../areas/account/queries';
+import {
+  findActiveSession,
+  findActiveSessionInSchool,
+  touchSession,
+  type SessionUser,
+} from '../areas/account/queries';
 import { hashToken } from '../areas/account/tokens';
 import { recordAudit } from '../audit/audit-log';
 import type { ServerDeps } from '../deps';
@@ -18,6 +23,11 @@ export interface RequestContext {
   role: Role | null;
   /** The raw session token, for logout. Never logged. */
   token: string | null;
+  /**
+   * How many of the school's permission groups the acting user belongs to, when known from
+   * the school check (an admin in none has full access: no further query needed).
+   */
+  permissionGroupCount: number | null;
 }
 
 // Writing last_used_at on every request would turn reads into writes.
@@ -34,7 +44,14 @@ export function baseContext(request: FastifyRequest): RequestContext {
     schoolId: null,
     role: null,
     token: typeof header === 'string' && header.length > 0 && header.length <= 200 ? header : null,
+    permissionGroupCount: null,
   };
+}
+
+async function keepSessionFresh(deps: ServerDeps, user: SessionUser, now: Date) {
+  if (now.getTime() - Date.parse(user.sessionLastUsedAt) > SESSION_TOUCH_INTERVAL_MS) {
+    await touchSession(deps.db, user.sessionId, now.toISOString());
+  }
 }
 
 /** Resolves the Token header to its live session; 401 login_required otherwise. */
@@ -43,11 +60,28 @@ export async function authenticate(deps: ServerDeps, ctx: RequestContext): Promi
   const now = deps.now();
   const user = await findActiveSession(deps.db, hashToken(ctx.token), now.toISOString());
   if (!user) throw loginRequired();
-  if (now.getTime() - Date.parse(user.sessionLastUsedAt) > SESSION_TOUCH_INTERVAL_MS) {
-    await touchSession(deps.db, user.sessionId, now.toISOString());
-  }
+  await keepSessionFresh(deps, user, now);
   ctx.user = user;
   return user;
+}
+
+/** authenticate, and the caller's roles and permission groups in a school, in one query. */
+async function authenticateInSchool(deps: ServerDeps, ctx: RequestContext, schoolId: number) {
+  if (!ctx.token) throw loginRequired();
+  const now = deps.now();
+  const found = await findActiveSessionInSchool(
+    deps.db,
+    hashToken(ctx.token),
+    now.toISOString(),
+    schoolId,
+  );
+  if (!found) throw loginRequired();
+  await keepSessionFresh(deps, found.user, now);
+  ctx.user = found.user;
+  return {
+    ...found,
+    roles: found.roles.filter((r): r is Role => (ROLES as readonly string[]).includes(r)),
+  };
 }
 
 async function rolesIn(deps: ServerDeps, schoolId: number, userId: number): Promise<Role[]> {
@@ -72,10 +106,15 @@ export async function enterSchool(
   schoolId: number,
   role: Role | null,
 ): Promise<void> {
-  const signedIn = await authenticate(deps, ctx);
+  const {
+    user: signedIn,
+    roles: signedInRoles,
+    permissionGroupCount,
+  } = await authenticateInSchool(deps, ctx, schoolId);
   const mockHeader = request.headers.mockinguserid;
   const mockText = typeof mockHeader === 'string' ? mockHeader.trim() : '';
-  let roles = await rolesIn(deps, schoolId, signedIn.id);
+  let roles = signedInRoles;
+  ctx.permissionGroupCount = permissionGroupCount;
 
   if (mockText !== '' && mockText !== 'null' && mockText !== String(signedIn.id)) {
     const targetId = Number(mockText);
@@ -100,6 +139,7 @@ export async function enterSchool(
       sessionLastUsedAt: signedIn.sessionLastUsedAt,
     };
     ctx.impersonating = true;
+    ctx.permissionGroupCount = null;
     roles = targetRoles;
   }
 

@@ -21,7 +21,13 @@ export async function assertAccess(
 ): Promise<void> {
   const role = ctx.role as Role;
   if (role === 'admin') {
-    const permissions = await effectivePermissions(deps.db, ctx.schoolId!, ctx.user!.id, 'admin');
+    const permissions = await effectivePermissions(
+      deps.db,
+      ctx.schoolId!,
+      ctx.user!.id,
+      'admin',
+      ctx.permissionGroupCount,
+    );
     const entry = permissions.find((p) => p.resource === resource.permission);
     if (entry?.[access]) return;
   } else if (resource.readableBy?.includes(role)) {

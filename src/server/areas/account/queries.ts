@@ -67,6 +67,50 @@ export async function findActiveSession(
   return row;
 }
 
+/**
+ * The live session of a token hash with its user, the roles that user holds in one school
+ * and how many of that school's permission groups it belongs to: one query for what every
+ * school call checks first.
+ */
+export async function findActiveSessionInSchool(
+  db: Kysely<Database>,
+  tokenHash: string,
+  nowIso: string,
+  schoolId: number,
+): Promise<{ user: SessionUser; roles: string[]; permissionGroupCount: number } | undefined> {
+  const rows = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('memberships as m', (join) =>
+      join.onRef('m.user_id', '=', 'users.id').on('m.school_id', '=', schoolId),
+    )
+    .select((eb) => [
+      ...userColumns,
+      'sessions.id as sessionId',
+      'sessions.last_used_at as sessionLastUsedAt',
+      'm.role',
+      eb
+        .selectFrom('permission_group_members as g')
+        .select((e) => e.fn.countAll().as('n'))
+        .where('g.school_id', '=', schoolId)
+        .whereRef('g.user_id', '=', 'users.id')
+        .as('permissionGroupCount'),
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', nowIso)
+    .where('users.disabled', '=', 0)
+    .execute();
+  const first = rows[0];
+  if (!first) return undefined;
+  const { role: _role, permissionGroupCount, ...user } = first;
+  return {
+    user,
+    roles: rows.map((r) => r.role).filter((r): r is string => r !== null),
+    permissionGroupCount: Number(permissionGroupCount ?? 0),
+  };
+}
+
 export async function insertSession(
   db: Kysely<Database>,
   values: {

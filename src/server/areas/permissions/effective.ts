@@ -17,6 +17,8 @@ export async function effectivePermissions(
   schoolId: number,
   userId: number,
   role: Role,
+  /** Known from the school check: 0 spares the query (an admin in no group has everything). */
+  knownGroupCount: number | null = null,
 ): Promise<PermissionEntry[]> {
   if (role !== 'admin') {
     const defaults = ROLE_DEFAULT_PERMISSIONS[role];
@@ -26,6 +28,8 @@ export async function effectivePermissions(
       write: defaults[resource]?.write ?? false,
     }));
   }
+  if (knownGroupCount === 0)
+    return PERMISSION_RESOURCES.map((resource) => ({ resource, read: true, write: true }));
   const rows = await db
     .selectFrom('permission_group_members as m')
     .leftJoin('permission_rules as r', (join) =>

@@ -28,7 +28,13 @@ const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 /** Settings are admin-only, and within admins, governed by the 'settings' permission. */
 async function assertSettingsWriter(deps: ServerDeps, ctx: RequestContext) {
   if (ctx.role !== 'admin') throw forbidden('Only admins change the school settings.');
-  const permissions = await effectivePermissions(deps.db, ctx.schoolId!, ctx.user!.id, 'admin');
+  const permissions = await effectivePermissions(
+    deps.db,
+    ctx.schoolId!,
+    ctx.user!.id,
+    'admin',
+    ctx.permissionGroupCount,
+  );
   if (!permissions.find((p) => p.resource === 'settings')?.write)
     throw forbidden('You do not have permission to change the settings.');
 }
