@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -26,6 +25,7 @@ import { installErrorHandling, sendError } from './http/envelope';
 import { ApiError } from './http/errors';
 import { loggerOptions } from './http/logging';
 import { openApiDocument } from './http/openapi';
+import { DESKTOP_ORIGIN, installSecurityHeaders } from './http/security-headers';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './http/rate-limiter';
 import { createMailer } from './integrations/mail';
 import { createWeatherClient } from './integrations/weather';
@@ -41,8 +41,6 @@ export interface BuiltApp {
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
-/** Origin of the desktop app's pages (its custom protocol). */
-const DESKTOP_ORIGIN = 'app://mathema';
 const isApiPath = (url: string) =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
@@ -107,28 +105,7 @@ export async function buildApp(
     }
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Fluent UI (Griffel) inserts its style rules at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: ["'self'", 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // The desktop app (app://mathema) shows server pages such as embedded pages in frames.
-        frameAncestors: ["'self'", DESKTOP_ORIGIN],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  installSecurityHeaders(app);
   await app.register(cors, {
     origin: [config.publicUrl, DESKTOP_ORIGIN, ...config.corsOrigins],
     allowedHeaders: [

@@ -6,6 +6,7 @@ import { REALTIME_PATH, realtimeAuth, schoolRoleRoom, userRoom } from '../../sha
 import { findActiveSession } from '../areas/account/queries';
 import { hashToken } from '../areas/account/tokens';
 import type { ServerDeps } from '../deps';
+import { DESKTOP_ORIGIN } from '../http/security-headers';
 
 /**
  * socket.io on the API's own HTTP server. A socket authenticates with its session token
@@ -16,7 +17,7 @@ export function attachRealtime(app: FastifyInstance, deps: ServerDeps): Server {
   const io = new Server(app.server, {
     path: REALTIME_PATH,
     serveClient: false,
-    cors: { origin: [deps.config.publicUrl, 'app://mathema', ...deps.config.corsOrigins] },
+    cors: { origin: [deps.config.publicUrl, DESKTOP_ORIGIN, ...deps.config.corsOrigins] },
   });
 
   const redisClients: Redis[] = [];
