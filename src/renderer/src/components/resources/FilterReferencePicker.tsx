@@ -1,7 +1,8 @@
-import { Combobox, makeStyles, Option } from '@fluentui/react-components';
+import { Combobox, makeStyles } from '@fluentui/react-components';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReferenceOptions } from './ReferenceOptions';
 import { RESOURCES } from '../../../../shared/resources';
 import { useArea } from '../../features/area/AreaContext';
 import { useDebouncedValue } from '../useDebouncedValue';
@@ -89,16 +90,7 @@ export function FilterReferencePicker({
         onChange(value.includes(chosen) ? value.filter((v) => v !== chosen) : [...value, chosen]);
       }}
     >
-      {options.map((option) => (
-        <Option key={option.id} value={String(option.id)} text={option.label}>
-          {option.label}
-        </Option>
-      ))}
-      {options.length === 0 && (
-        <Option value="" disabled text="">
-          {t('Nothing Found')}
-        </Option>
-      )}
+      <ReferenceOptions options={options} />
     </Combobox>
   );
 }

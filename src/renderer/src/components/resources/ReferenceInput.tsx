@@ -1,6 +1,7 @@
-import { Combobox, makeStyles, Option, Tag, TagGroup, tokens } from '@fluentui/react-components';
+import { Combobox, makeStyles, Tag, TagGroup, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReferenceOptions } from './ReferenceOptions';
 import { useDebouncedValue } from '../useDebouncedValue';
 import type { Option as Choice } from './resourceApi';
 import { useReferenceOptions } from './useReferenceOptions';
@@ -64,16 +65,7 @@ export function ReferenceInput({
         onChange(id);
       }}
     >
-      {options.map((option) => (
-        <Option key={option.id} value={String(option.id)} text={option.label}>
-          {option.label}
-        </Option>
-      ))}
-      {options.length === 0 && (
-        <Option value="" disabled text="">
-          {t('Nothing Found')}
-        </Option>
-      )}
+      <ReferenceOptions options={options} />
     </Combobox>
   );
 }
@@ -135,16 +127,7 @@ export function ReferencesInput({
             setText('');
           }}
         >
-          {options.map((option) => (
-            <Option key={option.id} value={String(option.id)} text={option.label}>
-              {option.label}
-            </Option>
-          ))}
-          {options.length === 0 && (
-            <Option value="" disabled text="">
-              {t('Nothing Found')}
-            </Option>
-          )}
+          <ReferenceOptions options={options} />
         </Combobox>
       )}
     </div>
