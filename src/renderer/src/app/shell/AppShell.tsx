@@ -54,7 +54,9 @@ export function AppShell({ children }: { children: ReactNode }) {
   const route = area.routes.find((candidate) =>
     matchPath({ path: `/${candidate.path}`, end: true }, `/${relative}`),
   );
-  const title = route ? t(route.title) : (area.entry?.name ?? '');
+  // Embedded pages are drawer items without a route of their own: their title comes from the item.
+  const item = route ? undefined : area.menu.find((candidate) => candidate.path === relative);
+  const title = route ? t(route.title) : item ? t(item.title) : (area.entry?.name ?? '');
 
   return (
     <div className={styles.root}>

@@ -6,6 +6,7 @@ import PageSpinner from '../../components/PageSpinner';
 import { AreaContext, type AreaContextValue } from './AreaContext';
 import type { AreaRoute, MenuItem } from './areaTypes';
 import { EmbedPage } from './EmbedPage';
+import { withEmbeddedPages } from './embeddedMenuItems';
 import { useAreaLoader } from './useAreaLoader';
 import { useRealtimeNotifications } from './useRealtimeNotifications';
 
@@ -41,7 +42,7 @@ function LoadedRoleArea({ role, menu, routes, schoolId }: RoleAreaProps & { scho
     period: loaded.period,
     selectPeriod: loaded.selectPeriod,
     permissions: loaded.permissions,
-    menu,
+    menu: withEmbeddedPages(menu, loaded.settings.embedPages),
     routes,
   };
   return (
