@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Browser,
   DEMO_LOGINS,
+  closePage,
   launchBrowser,
   openPage,
   screenshotDir,
@@ -28,7 +29,7 @@ beforeAll(async () => {
   mkdirSync(screenshotDir, { recursive: true });
   const page = await openPage(browser);
   await signIn(page, server.url, DEMO_LOGINS.admin);
-  await page.close();
+  await closePage(page);
 });
 
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { seriousViolations } from './support/axe';
 import {
   type Browser,
   DEMO_LOGINS,
+  closePage,
   launchBrowser,
   openPage,
   screenshotDir,
@@ -28,7 +29,7 @@ beforeAll(async () => {
   // One signed-in admin for the whole file (the profile shares its storage between pages).
   const page = await openPage(browser);
   await signIn(page, server.url, DEMO_LOGINS.admin);
-  await page.close();
+  await closePage(page);
 });
 
 afterAll(async () => {
@@ -56,7 +57,8 @@ describe('the shell', () => {
     expect(await page.getByTestId('drawer-item-students').textContent()).toBe('Students');
     expect(await page.getByTestId('drawer-user-name').textContent()).toBe('Ελένη Αλεξίου');
     expect(await page.getByTestId('drawer-item-home').getAttribute('aria-current')).toBe('page');
-    expect(await page.locator('[data-testid^="drawer-item-"]').count()).toBe(22);
+    // The 22 admin items of spec §2 and the school's embedded page.
+    expect(await page.locator('[data-testid^="drawer-item-"]').count()).toBe(23);
 
     await page.getByTestId('drawer-toggle').click();
     await expect.poll(() => drawer.getAttribute('data-size')).toBe('small');
@@ -107,6 +109,19 @@ describe('the shell', () => {
     await page.waitForURL('**/clients');
     await overlay.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('top-bar-title').textContent()).toBe('Clients');
+    await page.close();
+  });
+
+  it("lists the school's embedded pages in the drawer and opens them", async () => {
+    const page = await adminPage(1280);
+    const item = page.getByTestId('drawer-item-embed-school-rules');
+    expect(await item.textContent()).toBe('School rules');
+    await item.click();
+    await page.waitForURL('**/embed/school-rules');
+    await expect.poll(() => page.getByTestId('top-bar-title').textContent()).toBe('School rules');
+    expect(await page.locator('iframe[title="School rules"]').getAttribute('src')).toBe(
+      'https://example.org/school-rules',
+    );
     await page.close();
   });
 

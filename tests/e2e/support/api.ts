@@ -1,6 +1,9 @@
 import type { SchoolEntry } from '../../../src/shared/api';
 import { DEMO_PASSWORD } from './browser';
 
+/** Set-up calls fail with a clear error rather than holding a hook until its own time-out. */
+export const API_TIMEOUT_MS = 20_000;
+
 /** Signs in over HTTP (for test set-up only; the tests themselves sign in through the screen). */
 export async function apiToken(baseUrl: string, username: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/account/login`, {
@@ -12,6 +15,7 @@ export async function apiToken(baseUrl: string, username: string): Promise<strin
       platform: 'web',
       remember_me: false,
     }),
+    signal: AbortSignal.timeout(API_TIMEOUT_MS),
   });
   const body = (await response.json()) as { data?: { token?: string } };
   if (!body.data?.token)
@@ -20,7 +24,10 @@ export async function apiToken(baseUrl: string, username: string): Promise<strin
 }
 
 export async function apiGet<T>(baseUrl: string, token: string, path: string): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${path}`, { headers: { Token: token } });
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    headers: { Token: token },
+    signal: AbortSignal.timeout(API_TIMEOUT_MS),
+  });
   const body = (await response.json()) as { status: string; data: T };
   if (body.status !== 'ok') throw new Error(`GET ${path} failed: ${JSON.stringify(body)}`);
   return body.data;

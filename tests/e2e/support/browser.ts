@@ -65,3 +65,14 @@ export async function signOutLocally(page: Page): Promise<void> {
 }
 
 export const screenshotDir = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
+
+/**
+ * Closes a page without waiting long. A page closed just after signing in, while the app is
+ * still starting (lazy chunks, the service worker's install, the socket), has held Chromium's
+ * close past the hook's two-minute limit; letting it settle first, and bounding the wait,
+ * keeps set-up hooks to seconds.
+ */
+export async function closePage(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  await Promise.race([page.close(), new Promise<void>((resolve) => setTimeout(resolve, 10_000))]);
+}

@@ -1,4 +1,4 @@
-import { apiToken } from './api';
+import { API_TIMEOUT_MS, apiToken } from './api';
 
 /** A JSON call as a signed-in user, for test set-up and for checking what was stored. */
 export async function apiCall<T>(
@@ -15,6 +15,7 @@ export async function apiCall<T>(
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(API_TIMEOUT_MS),
   });
   const envelope = (await response.json()) as { data: T; totalCount?: number };
   return { status: response.status, data: envelope.data, totalCount: envelope.totalCount };

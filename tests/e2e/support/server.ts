@@ -31,7 +31,8 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
     try {
-      const response = await fetch(`${url}/api/health`);
+      // A probe that gets no answer is dropped and tried again, never waited on for ever.
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) return;
     } catch {
       // not listening yet
