@@ -22,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/server/**/*.test.ts'],
+          setupFiles: ['tests/server/support/check-query-shapes.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

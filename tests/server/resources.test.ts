@@ -46,6 +46,24 @@ describe.each(databaseKinds)('the resource engine on %s', (kind) => {
     expect((await api.get(path('students', '?page=0'), admin)).status).toBe(400);
   });
 
+  it('gives the pages of the second half (read from the end) in the same order', async () => {
+    const pages = async (query: string, count: number) => {
+      const all: string[] = [];
+      for (let page = 1; page <= count; page++) {
+        const body = (await api.get(path('students', `${query}&page=${page}`), admin)).body;
+        all.push(...body.data.map((r: { code: string }) => r.code));
+      }
+      return all;
+    };
+    const codes = Array.from({ length: 300 }, (_, i) => `S${String(i).padStart(4, '0')}`);
+    // 43 pages of 7, the last one of 6: pages 22 to 43 are read backwards.
+    expect(await pages('?sort=code&order=asc&per_page=7', 43)).toEqual(codes);
+    expect(await pages('?sort=code&order=desc&per_page=7', 43)).toEqual([...codes].reverse());
+    const byName = await pages('?per_page=100', 3);
+    expect(await pages('?per_page=7', 43)).toEqual(byName);
+    expect(new Set(byName).size).toBe(300);
+  });
+
   it('sorts by a sortable field in both directions and refuses others', async () => {
     const asc = (
       await api.get(path('students', '?sort=code&order=asc&per_page=5'), admin)

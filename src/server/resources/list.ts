@@ -4,6 +4,7 @@ import { LIST_MAX_PAGE_SIZE, LIST_PAGE_SIZE, type Role } from '../../shared/cons
 import type { FieldDefinition, ResourceDefinition } from '../../shared/resources';
 import { normalizeSearch } from '../../shared/search';
 import { countOf } from '../db/database';
+import { runShaped } from '../db/query-shapes';
 import { validationError } from '../http/errors';
 import { columnFields, columnName, columnRef, fromRow, targetOf, visibleTo } from './model';
 import { scopeFor } from './scopes';
@@ -90,7 +91,8 @@ export function baseQuery(
     .selectFrom(`${resource.table} as r`)
     .where('r.school_id', '=', caller.schoolId);
   if (resource.people) {
-    query = query.where('r.role', '=', resource.people.role);
+    // A literal: the role is the resource's, and shaped queries take values only from callers.
+    query = query.where('r.role', '=', sql.lit(resource.people.role));
     if (joinAccount) query = query.innerJoin('users as u', 'u.id', 'r.user_id');
   }
   const scope = caller.role === 'admin' ? undefined : scopeFor(caller.role, resource.name);
@@ -101,28 +103,43 @@ export function baseQuery(
 const sortRef = (field: FieldDefinition) =>
   field.sortColumn ? `r.${field.sortColumn}` : columnRef(field);
 
-function applyFilters(
-  query: AnyQuery,
+/** What a list's filters and search put into its queries (filters as column values). */
+interface FilterValues {
+  schoolId: number;
+  search: string | null;
+  filters: Record<string, (string | number)[]>;
+}
+
+function filterValues(
   resource: ResourceDefinition,
   request: ListRequest,
   schoolId: number,
-): AnyQuery {
-  if (request.search) {
-    query = query.where(
-      sql<boolean>`r.search_text like ${`%${escapeLike(normalizeSearch(request.search))}%`} escape '\\'`,
-    );
+): FilterValues {
+  return {
+    schoolId,
+    search: request.search ? `%${escapeLike(normalizeSearch(request.search))}%` : null,
+    filters: Object.fromEntries(
+      Object.entries(request.filters).map(([name, values]) => {
+        const field = resource.fields.find((f) => f.name === name)!;
+        return [name, field.kind === 'boolean' ? values.map((v) => (v ? 1 : 0)) : values];
+      }),
+    ) as FilterValues['filters'],
+  };
+}
+
+function applyFilters(query: AnyQuery, resource: ResourceDefinition, values: FilterValues) {
+  if (values.search !== null) {
+    query = query.where(sql<boolean>`r.search_text like ${values.search} escape '\\'`);
   }
-  for (const [name, values] of Object.entries(request.filters)) {
+  for (const [name, list] of Object.entries(values.filters)) {
     const field = resource.fields.find((f) => f.name === name)!;
     if (field.kind === 'references') {
       const link = field.link!;
       query = query.where(
-        sql<boolean>`exists (select 1 from ${sql.table(link.table)} l where l.school_id = ${schoolId} and l.${sql.ref(link.from)} = r.id and l.${sql.ref(link.to)} in (${sql.join(values)}))`,
+        sql<boolean>`exists (select 1 from ${sql.table(link.table)} l where l.school_id = ${values.schoolId} and l.${sql.ref(link.from)} = r.id and l.${sql.ref(link.to)} in (${sql.join(list)}))`,
       );
     } else {
-      const column = columnRef(field);
-      const mapped = field.kind === 'boolean' ? values.map((v) => (v ? 1 : 0)) : values;
-      query = query.where(column, 'in', mapped);
+      query = query.where(columnRef(field), 'in', list);
     }
   }
   return query;
@@ -151,10 +168,29 @@ export function selectColumns(query: AnyQuery, resource: ResourceDefinition, rol
   return result;
 }
 
+const flip = (order: 'asc' | 'desc') => (order === 'asc' ? 'desc' : 'asc');
+
 /**
- * One page of a resource: rows (API values) and the total for the same filters. The page's
- * ids come first from the record table alone (an index walk when the sort has an index);
- * only those rows are then joined and read, so page 250 costs about what page 1 does.
+ * Where to read a page's ids: OFFSET walks the sorted index from its start, so a page in the
+ * second half is read from the end in reverse order (and turned round). The last page then
+ * costs what the first does, and the middle one walks half the index, the most of any page.
+ * Null when the page lies past the end.
+ */
+export function pageWindow(total: number, page: number, perPage: number) {
+  const offset = (page - 1) * perPage;
+  if (offset >= total) return null;
+  const limit = Math.min(perPage, total - offset);
+  const fromEnd = total - offset - limit;
+  return fromEnd < offset
+    ? { backwards: true, limit, offset: fromEnd }
+    : { backwards: false, limit, offset };
+}
+
+/**
+ * One page of a resource: rows (API values) and the total for the same filters. The total
+ * comes first; then the page's ids, from the record table alone (an index walk when the sort
+ * has an index, from whichever end is nearer: pageWindow); only those rows are then joined
+ * and read, so page 250 costs about what page 1 does.
  */
 export async function listRecords(
   db: AnyDb,
@@ -179,32 +215,58 @@ export async function listRecords(
   // Filters and search use record columns only (account fields are neither filterable nor
   // searched outside search_text), so only an account-field sort needs the account.
   const sortNeedsAccount = sortField.storage === 'account' && !sortField.sortColumn;
-  const filtered = (joinAccount: boolean) =>
-    applyFilters(baseQuery(db, resource, caller, joinAccount), resource, request, caller.schoolId);
-  const [page, total] = await Promise.all([
-    filtered(sortNeedsAccount)
-      .select('r.id')
-      .orderBy(sortRef(sortField), request.order)
-      .orderBy('r.id', request.order)
-      .limit(request.per_page)
-      .offset((request.page - 1) * request.per_page)
-      .execute(),
-    filtered(false)
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirst(),
-  ]);
-  const ids = (page as { id: number }[]).map((r) => r.id);
+  // The three queries are shaped (built once, see runShaped): everything they depend on
+  // besides these values is in their keys.
+  const shape = `${resource.name}:${caller.role}`;
+  const filtering = filterValues(resource, request, caller.schoolId);
+  const who = (v: { schoolId: number; me: number | null }): Caller => ({
+    schoolId: v.schoolId,
+    me: v.me,
+    role: caller.role,
+  });
+  const filtered = (v: FilterValues & { me: number | null }, joinAccount: boolean) =>
+    applyFilters(baseQuery(db, resource, who(v), joinAccount), resource, v);
+  const filteredBy = { ...filtering, me: caller.me };
+  const [total] = await runShaped(db, `list-count:${shape}`, filteredBy, (v) =>
+    filtered(v, false).select((eb) => eb.fn.countAll().as('count')),
+  );
+  const totalCount = countOf(total as { count: number } | undefined);
+  const window = pageWindow(totalCount, request.page, request.per_page);
+  let ids: number[] = [];
+  if (window) {
+    const order = window.backwards ? flip(request.order) : request.order;
+    const page = await runShaped(
+      db,
+      `list-ids:${shape}:${request.sort}:${order}`,
+      { ...filteredBy, limit: window.limit, offset: window.offset },
+      (v) =>
+        filtered(v, sortNeedsAccount)
+          .select('r.id')
+          .orderBy(sortRef(sortField), order)
+          .orderBy('r.id', order)
+          .limit(v.limit)
+          .offset(v.offset),
+    );
+    ids = (page as { id: number }[]).map((r) => r.id);
+    if (window.backwards) ids.reverse();
+  }
   const rows = ids.length
-    ? ((await selectColumns(
-        baseQuery(db, resource, caller).where('r.id', 'in', ids),
-        resource,
-        caller.role,
-      ).execute()) as Record<string, unknown>[])
+    ? ((await runShaped(
+        db,
+        `list-rows:${shape}`,
+        { schoolId: caller.schoolId, me: caller.me, ids },
+        (v) =>
+          selectColumns(
+            baseQuery(db, resource, who(v)).where('r.id', 'in', v.ids),
+            resource,
+            caller.role,
+          ),
+      )) as Record<string, unknown>[])
     : [];
   const position = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => position.get(a.id as number)! - position.get(b.id as number)!);
   return {
     data: rows.map((row) => fromRow(resource, row)),
-    totalCount: countOf(total as { count: number }),
+    totalCount,
   };
 }

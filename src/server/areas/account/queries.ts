@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Role } from '../../../shared/constants';
+import { runShaped } from '../../db/query-shapes';
 import type { Database } from '../../db/schema';
 
 export interface SessionUser {
@@ -78,29 +79,31 @@ export async function findActiveSessionInSchool(
   nowIso: string,
   schoolId: number,
 ): Promise<{ user: SessionUser; roles: string[]; permissionGroupCount: number } | undefined> {
-  const rows = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .leftJoin('memberships as m', (join) =>
-      join.onRef('m.user_id', '=', 'users.id').on('m.school_id', '=', schoolId),
-    )
-    .select((eb) => [
-      ...userColumns,
-      'sessions.id as sessionId',
-      'sessions.last_used_at as sessionLastUsedAt',
-      'm.role',
-      eb
-        .selectFrom('permission_group_members as g')
-        .select((e) => e.fn.countAll().as('n'))
-        .where('g.school_id', '=', schoolId)
-        .whereRef('g.user_id', '=', 'users.id')
-        .as('permissionGroupCount'),
-    ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', nowIso)
-    .where('users.disabled', '=', 0)
-    .execute();
+  // Built once and reused (runShaped): every school request runs it.
+  const rows = await runShaped(db, 'session-in-school', { tokenHash, nowIso, schoolId }, (v) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .leftJoin('memberships as m', (join) =>
+        join.onRef('m.user_id', '=', 'users.id').on('m.school_id', '=', v.schoolId),
+      )
+      .select((eb) => [
+        ...userColumns,
+        'sessions.id as sessionId',
+        'sessions.last_used_at as sessionLastUsedAt',
+        'm.role',
+        eb
+          .selectFrom('permission_group_members as g')
+          .select((e) => e.fn.countAll().as('n'))
+          .where('g.school_id', '=', v.schoolId)
+          .whereRef('g.user_id', '=', 'users.id')
+          .as('permissionGroupCount'),
+      ])
+      .where('sessions.token_hash', '=', v.tokenHash)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', v.nowIso)
+      .where('users.disabled', '=', sql.lit(0)),
+  );
   const first = rows[0];
   if (!first) return undefined;
   const { role: _role, permissionGroupCount, ...user } = first;
