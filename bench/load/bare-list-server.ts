@@ -4,25 +4,22 @@
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
 import { reportToParent } from '../processes/child-script';
-import { preparedStudentsPage, type StudentsListSql } from '../scale/students-list';
+import { preparedStudentsList, type StudentsListSql } from '../scale/students-list';
 
-export interface BareListInput extends StudentsListSql {
+export interface BareListInput {
   databaseFile: string;
-  perPage: number;
+  /** The engine's statements for page 1 (read forwards) and the last page (backwards). */
+  first: StudentsListSql;
+  last: StudentsListSql;
 }
 
 async function serve(input: BareListInput): Promise<{ url: string }> {
   const database = new SQLite(input.databaseFile, { readonly: true });
-  const page = preparedStudentsPage(database, input);
-  const count = database.prepare(input.count.sql).pluck();
+  const page = preparedStudentsList(database, input.first, input.last);
   const app = Fastify({ logger: false });
   app.get<{ Querystring: { page?: string } }>('/bare/students', async (request) => {
-    const number = Math.max(1, Number(request.query.page) || 1);
-    return {
-      status: 'ok',
-      data: page((number - 1) * input.perPage),
-      totalCount: count.get(...input.count.parameters),
-    };
+    const { data, totalCount } = page(Math.max(1, Number(request.query.page) || 1));
+    return { status: 'ok', data, totalCount };
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

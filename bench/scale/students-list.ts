@@ -5,6 +5,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import {
   listQuerySchema,
   listRecords,
+  pageWindow,
   type AnyDb,
   type Caller,
 } from '../../src/server/resources/list';
@@ -21,8 +22,11 @@ export const PER_PAGE = 20;
 export const SCALE_LAST_PAGE = SCALE_SIZES.large.students / PER_PAGE;
 const students = RESOURCES.students!;
 
+// Built once, as the server builds it once per resource when it registers the routes.
+const studentsListQuery = listQuerySchema(students);
+
 export const studentsListRequest = (page: number) =>
-  listQuerySchema(students).parse({ page: String(page), per_page: String(PER_PAGE) });
+  studentsListQuery.parse({ page: String(page), per_page: String(PER_PAGE) });
 
 const officeOf = (schoolId: number): Caller => ({ schoolId, role: 'admin', me: null });
 
@@ -34,8 +38,9 @@ export async function engineStudentsPage(db: AnyDb, schoolId: number, page: numb
 }
 
 /**
- * The three statements the engine runs for one page of students: the page's ids (index
- * walk with limit/offset), the total, and the rows of those ids.
+ * The three statements the engine runs for one page of students: the total, the page's ids
+ * (an index walk with limit/offset, backwards for the second half of the pages) and the rows
+ * of those ids.
  */
 export interface StudentsListSql {
   ids: CapturedQuery;
@@ -61,29 +66,46 @@ export async function captureStudentsListSql(
   } finally {
     await db.destroy();
   }
-  const ids = captured.find((q) => /\blimit \? offset \?$/i.test(q.sql.trim()));
-  const count = captured.find((q) => /count\(\*\)/i.test(q.sql));
-  const rows = captured.find((q) => q !== ids && q !== count);
-  if (!ids || !count || !rows || captured.length !== 3)
+  const [count, ids, rows] = captured;
+  if (
+    captured.length !== 3 ||
+    !/count\(\*\)/i.test(count!.sql) ||
+    !/\blimit \? offset \?$/i.test(ids!.sql.trim())
+  )
     throw new Error(`unexpected statements for the students list: ${JSON.stringify(captured)}`);
-  return { ids, count, rows };
+  return { ids: ids!, count: count!, rows: rows! };
 }
 
 /**
- * The engine's page statements as plain prepared statements: the page's ids, then their
- * rows in the same order. `offset` replaces the ids statement's last parameter.
+ * The engine's statements for any page of students, as plain prepared statements: the total;
+ * then the page's ids, read forwards as page 1's were or backwards as the last page's were
+ * (the engine's own pageWindow decides); then their rows, in page order.
  */
-export function preparedStudentsPage(database: SQLite.Database, sql: StudentsListSql) {
-  const ids = database.prepare(sql.ids.sql).pluck();
-  const rows = database.prepare(sql.rows.sql);
-  const leading = sql.rows.parameters.length - PER_PAGE;
-  return (offset: number) => {
-    const parameters = [...sql.ids.parameters];
-    parameters[parameters.length - 1] = offset;
-    const pageIds = ids.all(...parameters) as number[];
+export function preparedStudentsList(
+  database: SQLite.Database,
+  first: StudentsListSql,
+  last: StudentsListSql,
+) {
+  if (!/\bdesc\b/i.test(last.ids.sql) || /\bdesc\b/i.test(first.ids.sql))
+    throw new Error('expected the last page of students to be read backwards');
+  const count = database.prepare(first.count.sql).pluck();
+  const forwards = database.prepare(first.ids.sql).pluck();
+  const backwards = database.prepare(last.ids.sql).pluck();
+  const rows = database.prepare(first.rows.sql);
+  const leading = first.rows.parameters.length - PER_PAGE;
+  return (page: number) => {
+    const totalCount = count.get(...first.count.parameters) as number;
+    const window = pageWindow(totalCount, page, PER_PAGE);
+    if (!window) return { data: [], totalCount };
+    const ids = window.backwards ? last.ids : first.ids;
+    const parameters = [...ids.parameters.slice(0, -2), window.limit, window.offset];
+    const pageIds = (window.backwards ? backwards : forwards).all(...parameters) as number[];
+    if (window.backwards) pageIds.reverse();
     const padded = [...pageIds, ...Array<number>(PER_PAGE - pageIds.length).fill(-1)];
-    const found = rows.all(...sql.rows.parameters.slice(0, leading), ...padded) as { id: number }[];
+    const found = rows.all(...first.rows.parameters.slice(0, leading), ...padded) as {
+      id: number;
+    }[];
     const position = new Map(pageIds.map((id, i) => [id, i]));
-    return found.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+    return { data: found.sort((a, b) => position.get(a.id)! - position.get(b.id)!), totalCount };
   };
 }

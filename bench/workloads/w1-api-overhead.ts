@@ -37,9 +37,12 @@ async function signIn(url: string, username: string): Promise<string> {
   return body.data.token;
 }
 
-/** Both servers must answer a page with the same students, or the comparison means nothing. */
-async function samePage(api: { url: string; path: string; token: string }, bareUrl: string) {
-  const page = 3;
+/** Both servers must answer pages with the same students, or the comparison means nothing. */
+async function samePage(
+  api: { url: string; path: string; token: string },
+  bareUrl: string,
+  page: number,
+) {
   const ids = async (url: string, headers: Record<string, string> = {}) => {
     const body = (await (await fetch(url, { headers })).json()) as { data: { id: number }[] };
     return body.data.map((row) => row.id).join(',');
@@ -57,16 +60,22 @@ export async function apiOverhead(options: ApiOverheadOptions): Promise<Workload
   const server = await startServer({ dataDir: scale.dataDir });
   let stopBare = async () => {};
   try {
-    const sql = await captureStudentsListSql(scale.databaseFile, scale.schoolId, 1);
+    const capture = (page: number) =>
+      captureStudentsListSql(scale.databaseFile, scale.schoolId, page);
     const bare = await startChildService<{ url: string }>(
       bareServer,
-      { databaseFile: scale.databaseFile, ...sql, perPage: PER_PAGE } satisfies BareListInput,
+      {
+        databaseFile: scale.databaseFile,
+        first: await capture(1),
+        last: await capture(SCALE_LAST_PAGE),
+      } satisfies BareListInput,
       30_000,
     );
     stopBare = bare.stop;
     const token = await signIn(server.url, SCALE_ADMIN_EMAIL);
     const apiPath = `/api/schools/${scale.schoolId}/admin/students?page={page}&per_page=${PER_PAGE}`;
-    await samePage({ url: server.url, path: apiPath, token }, bare.output.url);
+    for (const page of [3, SCALE_LAST_PAGE - 2, SCALE_LAST_PAGE])
+      await samePage({ url: server.url, path: apiPath, token }, bare.output.url, page);
 
     const load = (
       url: string,
