@@ -103,7 +103,9 @@ describe('shaped queries (built once, run with each call’s values)', () => {
         createIntrospector: (db) => new PostgresIntrospector(db),
         createQueryCompiler: () => new PostgresQueryCompiler(),
       },
-      log: (event) => executed.push(event.query.sql),
+      log: (event) => {
+        executed.push(event.query.sql);
+      },
     });
     const names = (on: Kysely<Tables>) =>
       runShaped(on, 'names-in-school', { schoolId: 2 }, (v) =>
@@ -112,5 +114,20 @@ describe('shaped queries (built once, run with each call’s values)', () => {
     expect(await names(db)).toEqual([{ name: 'Chara' }, { name: 'Dimitra' }]);
     await names(postgres);
     expect(executed).toEqual(['select "name" from "pupils" where "school_id" = $1']);
+  });
+
+  it('keeps a null value as null, in a shape of its own', async () => {
+    checkQueryShapes(true);
+    const insert = (row: { id: number; school_id: number | null; name: string; active: number }) =>
+      runShaped(db, 'insert-pupil', row, (v) => db.insertInto('pupils').values(v as never));
+    await insert({ id: 10, school_id: null, name: 'Eleni', active: 1 });
+    await insert({ id: 11, school_id: 3, name: 'Fotis', active: 1 });
+    await insert({ id: 12, school_id: null, name: 'Giorgos', active: 0 });
+    const rows = await db.selectFrom('pupils').selectAll().where('id', '>=', 10).execute();
+    expect(rows).toEqual([
+      { id: 10, school_id: null, name: 'Eleni', active: 1 },
+      { id: 11, school_id: 3, name: 'Fotis', active: 1 },
+      { id: 12, school_id: null, name: 'Giorgos', active: 0 },
+    ]);
   });
 });

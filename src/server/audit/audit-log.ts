@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { runShaped } from '../db/query-shapes';
 import type { Database } from '../db/schema';
 import type { RequestContext } from '../http/context';
 
@@ -20,20 +21,19 @@ export async function recordAudit(
   entry: AuditEntry,
   nowIso: string,
 ) {
-  await db
-    .insertInto('audit_log')
-    .values({
-      school_id: entry.schoolId,
-      actor_user_id: ctx.actor?.id ?? ctx.user?.id ?? null,
-      as_user_id: ctx.impersonating ? (ctx.user?.id ?? null) : null,
-      action: entry.action,
-      entity: entry.entity,
-      entity_id:
-        entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-      detail: entry.detail ? JSON.stringify(entry.detail) : null,
-      request_id: ctx.requestId,
-      ip: ctx.ip,
-      created_at: nowIso,
-    })
-    .execute();
+  const row = {
+    school_id: entry.schoolId,
+    actor_user_id: ctx.actor?.id ?? ctx.user?.id ?? null,
+    as_user_id: ctx.impersonating ? (ctx.user?.id ?? null) : null,
+    action: entry.action,
+    entity: entry.entity,
+    entity_id:
+      entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+    detail: entry.detail ? JSON.stringify(entry.detail) : null,
+    request_id: ctx.requestId,
+    ip: ctx.ip,
+    created_at: nowIso,
+  };
+  // Shaped (runShaped): every write and sign-in records one.
+  await runShaped(db, 'insert-audit', row, (v) => db.insertInto('audit_log').values(v));
 }

@@ -26,9 +26,10 @@ export function checkQueryShapes(on: boolean): void {
 }
 
 /**
- * Walks the values in a fixed order (object keys sorted): the scalars, and a signature of
- * their structure (object keys, array lengths, where null and undefined are) that is part of
- * the shape's key, so that a builder may branch on those but on nothing else of a value.
+ * Walks the values in order (object keys as they were written): the scalars, and a signature
+ * of their structure (object keys in order, array lengths, where null and undefined are)
+ * that is part of the shape's key, so that a builder may branch on those but on nothing else
+ * of a value.
  */
 function flatten(value: unknown, scalars: unknown[]): string {
   if (value === null) return 'n';
@@ -36,7 +37,7 @@ function flatten(value: unknown, scalars: unknown[]): string {
   if (Array.isArray(value)) return `[${value.map((item) => flatten(item, scalars)).join(',')}]`;
   if (typeof value === 'object' && !(value instanceof Date)) {
     const record = value as Record<string, unknown>;
-    const keys = Object.keys(record).sort();
+    const keys = Object.keys(record);
     return `{${keys.map((key) => `${key}:${flatten(record[key], scalars)}`).join(',')}}`;
   }
   scalars.push(value);
@@ -49,11 +50,7 @@ function standIns(value: unknown, next: { index: number }): unknown {
   if (Array.isArray(value)) return value.map((item) => standIns(item, next));
   if (typeof value === 'object' && !(value instanceof Date)) {
     const record = value as Record<string, unknown>;
-    return Object.fromEntries(
-      Object.keys(record)
-        .sort()
-        .map((key) => [key, standIns(record[key], next)]),
-    );
+    return Object.fromEntries(Object.keys(record).map((key) => [key, standIns(record[key], next)]));
   }
   return new Slot(next.index++);
 }
@@ -65,7 +62,10 @@ function compileShape<V>(
   build: (values: V) => Compilable<unknown>,
 ) {
   const compiled = build(standIns(values, { index: 0 }) as V).compile();
-  const stray = compiled.parameters.find((parameter) => !(parameter instanceof Slot));
+  // Nulls may stay: where a value is null is part of the shape.
+  const stray = compiled.parameters.find(
+    (parameter) => parameter !== null && !(parameter instanceof Slot),
+  );
   // A value the builder took from elsewhere would be frozen into the shape for every caller.
   if (stray !== undefined) throw new Error(`Query shape ${key} has a parameter outside its values`);
   if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
@@ -92,7 +92,9 @@ export async function runShaped<DB, V, Row>(
   let shapes = shapesByDatabase.get(adapter);
   if (!shapes) shapesByDatabase.set(adapter, (shapes = new Map()));
   const compiled = shapes.get(shapeKey) ?? compileShape(shapes, shapeKey, values, build);
-  const parameters = compiled.parameters.map((slot) => scalars[(slot as Slot).index]);
+  const parameters = compiled.parameters.map((slot) =>
+    slot === null ? null : scalars[(slot as Slot).index],
+  );
   if (checking) {
     const direct = build(values).compile();
     const same =

@@ -25,13 +25,16 @@ const userColumns = [
   'users.logo',
 ] as const;
 
-export function findUserByLogin(db: Kysely<Database>, login: string) {
+export async function findUserByLogin(db: Kysely<Database>, login: string) {
   const normalized = login.trim().toLowerCase();
-  return db
-    .selectFrom('users')
-    .select([...userColumns, 'users.password_hash', 'users.disabled'])
-    .where((eb) => eb.or([eb('email', '=', normalized), eb('username', '=', normalized)]))
-    .executeTakeFirst();
+  // Shaped (runShaped): a sign-in storm runs it for everyone at once.
+  const [user] = await runShaped(db, 'user-by-login', { normalized }, (v) =>
+    db
+      .selectFrom('users')
+      .select([...userColumns, 'users.password_hash', 'users.disabled'])
+      .where((eb) => eb.or([eb('email', '=', v.normalized), eb('username', '=', v.normalized)])),
+  );
+  return user;
 }
 
 export function findUserByEmail(db: Kysely<Database>, email: string) {
@@ -126,20 +129,18 @@ export async function insertSession(
     ip: string | null;
   },
 ) {
-  await db
-    .insertInto('sessions')
-    .values({
-      user_id: values.userId,
-      token_hash: values.tokenHash,
-      platform: values.platform,
-      remember_me: values.rememberMe ? 1 : 0,
-      created_at: values.nowIso,
-      expires_at: values.expiresIso,
-      last_used_at: values.nowIso,
-      revoked_at: null,
-      ip: values.ip,
-    })
-    .execute();
+  const row = {
+    user_id: values.userId,
+    token_hash: values.tokenHash,
+    platform: values.platform,
+    remember_me: values.rememberMe ? 1 : 0,
+    created_at: values.nowIso,
+    expires_at: values.expiresIso,
+    last_used_at: values.nowIso,
+    revoked_at: null,
+    ip: values.ip,
+  };
+  await runShaped(db, 'insert-session', row, (v) => db.insertInto('sessions').values(v));
 }
 
 export function touchSession(db: Kysely<Database>, sessionId: number, nowIso: string) {
