@@ -9,7 +9,7 @@ const USAGE = `npm run bench [-- <workload>… ] [options]
   --quick                 shorter runs, for trying the harness out (figures are less stable)
   --w1-seconds <s>        W1: seconds of each load run (5)
   --connections <n>       W1: concurrent connections (16)
-  --w2-seconds <s>        W2: seconds of each timing run (1)
+  --w2-seconds <s>        W2: seconds per page and side each round, in interleaved 0.2 s slices (1)
   --rounds <n>            W1, W2: baseline/subject rounds, in ABBA order (2)
   --scale-seed <n>        W1, W2: seed number of the scale data (${DEFAULT_SCALE_SEED})
   --sign-ins <n>          W3: sign-ins in the storm (2000)

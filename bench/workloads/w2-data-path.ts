@@ -5,7 +5,7 @@
 import SQLite from 'better-sqlite3';
 import { openDatabase } from '../../src/server/db/database';
 import type { AnyDb } from '../../src/server/resources/list';
-import { alternate, median, ratio, round } from '../measure';
+import { median, ratio, round } from '../measure';
 import type { WorkloadResult } from '../report';
 import { scaleDatabase } from '../scale/scale-database';
 import {
@@ -26,6 +26,7 @@ export interface DataPathOptions {
 const MIDDLE_PAGE = SCALE_LAST_PAGE / 2;
 const PAGES = [1, MIDDLE_PAGE, SCALE_LAST_PAGE] as const;
 const GOAL_LAST_PAGE_RATIO = 1.2;
+const SLICE_SECONDS = 0.2;
 
 /** Pages per second of a job run back to back for a while. */
 async function pagesPerSecond(seconds: number, job: () => unknown): Promise<number> {
@@ -50,23 +51,42 @@ export async function dataPath(options: DataPathOptions): Promise<WorkloadResult
     const first = await capture(1);
     const rawPage = preparedStudentsList(raw, first, await capture(SCALE_LAST_PAGE));
     const count = raw.prepare(first.count.sql);
+    const jobs = Object.fromEntries(
+      PAGES.map((page) => [
+        page,
+        {
+          engine: () => engineStudentsPage(engine.db as AnyDb, scale.schoolId, page),
+          raw: () => rawPage(page),
+        },
+      ]),
+    );
+    // Warm up every job (JIT, SQLite's page cache) before anything counts.
     for (const page of PAGES) {
-      const engineJob = () => engineStudentsPage(engine.db as AnyDb, scale.schoolId, page);
-      const rawJob = () => rawPage(page);
-      // Warm up both (JIT, SQLite's page cache) before anything counts.
-      await pagesPerSecond(options.seconds / 2, engineJob);
-      await pagesPerSecond(options.seconds / 2, rawJob);
-      const runs = await alternate(
-        options.rounds,
-        () => pagesPerSecond(options.seconds, rawJob),
-        () => pagesPerSecond(options.seconds, engineJob),
-      );
+      await pagesPerSecond(options.seconds / 4, jobs[page]!.engine);
+      await pagesPerSecond(options.seconds / 4, jobs[page]!.raw);
+    }
+    // Short slices of every page and side, interleaved and turned round every other pass
+    // (ABBA), so that a neighbour's load weighs on the pages alike rather than on whichever
+    // ran when it came.
+    const passes = Math.max(1, Math.round(options.seconds / SLICE_SECONDS)) * options.rounds;
+    const samples = Object.fromEntries(
+      PAGES.map((page) => [page, { engine: [] as number[], raw: [] as number[] }]),
+    );
+    for (let pass = 0; pass < passes; pass += 1) {
+      const forwards = pass % 2 === 0;
+      for (const page of forwards ? PAGES : [...PAGES].reverse()) {
+        for (const side of forwards ? (['raw', 'engine'] as const) : (['engine', 'raw'] as const))
+          samples[page]![side].push(await pagesPerSecond(SLICE_SECONDS, jobs[page]![side]));
+      }
+    }
+    const countPerSecond = await pagesPerSecond(options.seconds / 2, () =>
+      count.get(...first.count.parameters),
+    );
+    for (const page of PAGES) {
       perPage[page] = {
-        engine: median(runs.subject) * PER_PAGE,
-        raw: median(runs.baseline) * PER_PAGE,
-        count: await pagesPerSecond(options.seconds / 2, () =>
-          count.get(...first.count.parameters),
-        ),
+        engine: median(samples[page]!.engine) * PER_PAGE,
+        raw: median(samples[page]!.raw) * PER_PAGE,
+        count: countPerSecond,
       };
     }
 
