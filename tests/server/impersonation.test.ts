@@ -48,6 +48,18 @@ describe.each(databaseKinds)('impersonation with mockinguserid on %s', (kind) =>
     ]);
   });
 
+  it('sees, as a teacher, exactly what that teacher sees (their lessons’ students)', async () => {
+    const admin = await api.login('admin@demo.school');
+    const teacher = await api.login('teacher@demo.school');
+    const studentsPath = `/schools/${athens}/teacher/students?per_page=100`;
+    const own = await api.get(studentsPath, teacher);
+    const asTeacher = await api.get(studentsPath, admin, { mockinguserid: String(ids.teacher) });
+    expect(asTeacher.status).toBe(200);
+    expect(own.body.totalCount).toBeGreaterThan(0);
+    expect(own.body.totalCount).toBeLessThan(300);
+    expect(asTeacher.body).toEqual(own.body);
+  });
+
   it('acts with the impersonated user’s roles, not the admin’s', async () => {
     const admin = await api.login('admin@demo.school');
     const asAdmin = await api.get(`/schools/${athens}/admin/period`, admin, {

@@ -28,6 +28,11 @@ export interface RequestContext {
    * the school check (an admin in none has full access: no further query needed).
    */
   permissionGroupCount: number | null;
+  /**
+   * The signed-in user's membership id for the request's role, from the school check (null
+   * while impersonating, or when the route names no role).
+   */
+  membershipId: number | null;
 }
 
 // Writing last_used_at on every request would turn reads into writes.
@@ -45,6 +50,7 @@ export function baseContext(request: FastifyRequest): RequestContext {
     role: null,
     token: typeof header === 'string' && header.length > 0 && header.length <= 200 ? header : null,
     permissionGroupCount: null,
+    membershipId: null,
   };
 }
 
@@ -80,7 +86,9 @@ async function authenticateInSchool(deps: ServerDeps, ctx: RequestContext, schoo
   ctx.user = found.user;
   return {
     ...found,
-    roles: found.roles.filter((r): r is Role => (ROLES as readonly string[]).includes(r)),
+    memberships: found.memberships.filter((m): m is { role: Role; id: number } =>
+      (ROLES as readonly string[]).includes(m.role),
+    ),
   };
 }
 
@@ -108,12 +116,12 @@ export async function enterSchool(
 ): Promise<void> {
   const {
     user: signedIn,
-    roles: signedInRoles,
+    memberships,
     permissionGroupCount,
   } = await authenticateInSchool(deps, ctx, schoolId);
   const mockHeader = request.headers.mockinguserid;
   const mockText = typeof mockHeader === 'string' ? mockHeader.trim() : '';
-  let roles = signedInRoles;
+  let roles = memberships.map((m) => m.role);
   ctx.permissionGroupCount = permissionGroupCount;
 
   if (mockText !== '' && mockText !== 'null' && mockText !== String(signedIn.id)) {
@@ -148,6 +156,8 @@ export async function enterSchool(
     throw forbidden(`You do not hold the ${role} role in this school.`);
   ctx.schoolId = schoolId;
   ctx.role = role;
+  if (role && !ctx.impersonating)
+    ctx.membershipId = memberships.find((m) => m.role === role)?.id ?? null;
 
   if (ctx.impersonating) {
     await recordAudit(

@@ -43,6 +43,8 @@ export async function assertAccess(
 
 /** The caller's membership id in the school for its role ("me" in the scopes). */
 export async function callerMembershipId(deps: ServerDeps, ctx: RequestContext): Promise<number> {
+  // Known from the school check, except under impersonation.
+  if (ctx.membershipId !== null) return ctx.membershipId;
   const row = await deps.db
     .selectFrom('memberships')
     .select('id')

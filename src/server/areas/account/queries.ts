@@ -81,7 +81,15 @@ export async function findActiveSessionInSchool(
   tokenHash: string,
   nowIso: string,
   schoolId: number,
-): Promise<{ user: SessionUser; roles: string[]; permissionGroupCount: number } | undefined> {
+): Promise<
+  | {
+      user: SessionUser;
+      /** The user's memberships of the school: each role held, with the membership's id. */
+      memberships: { role: string; id: number }[];
+      permissionGroupCount: number;
+    }
+  | undefined
+> {
   // Built once and reused (runShaped): every school request runs it.
   const rows = await runShaped(db, 'session-in-school', { tokenHash, nowIso, schoolId }, (v) =>
     db
@@ -95,6 +103,7 @@ export async function findActiveSessionInSchool(
         'sessions.id as sessionId',
         'sessions.last_used_at as sessionLastUsedAt',
         'm.role',
+        'm.id as membershipId',
         eb
           .selectFrom('permission_group_members as g')
           .select((e) => e.fn.countAll().as('n'))
@@ -109,10 +118,12 @@ export async function findActiveSessionInSchool(
   );
   const first = rows[0];
   if (!first) return undefined;
-  const { role: _role, permissionGroupCount, ...user } = first;
+  const { role: _role, membershipId: _id, permissionGroupCount, ...user } = first;
   return {
     user,
-    roles: rows.map((r) => r.role).filter((r): r is string => r !== null),
+    memberships: rows.flatMap((r) =>
+      r.role !== null && r.membershipId !== null ? [{ role: r.role, id: r.membershipId }] : [],
+    ),
     permissionGroupCount: Number(permissionGroupCount ?? 0),
   };
 }
