@@ -1,7 +1,16 @@
+import path from 'node:path';
 import type { Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schoolEntries } from './support/api';
-import { type Browser, DEMO_LOGINS, launchBrowser, openPage, signIn } from './support/browser';
+import {
+  type Browser,
+  closePage,
+  DEMO_LOGINS,
+  launchBrowser,
+  openPage,
+  screenshotDir,
+  signIn,
+} from './support/browser';
 import { apiCall, tokenOf } from './support/resourcesApi';
 import { type RunningServer, startServer } from './support/server';
 
@@ -94,5 +103,69 @@ describe('live updates', () => {
     await page.waitForURL('**/login');
     await closed;
     await page.close();
+  });
+
+  it('offers browser notifications, then shows one for a new announcement while the tab is hidden', async () => {
+    const adminToken = await tokenOf(server.url, DEMO_LOGINS.admin);
+    const page = await openPage(browser, 1280);
+    // Record the notifications the page shows, and let it believe its tab is in the background
+    // (a headless page is always "visible").
+    await page.addInitScript(() => {
+      const shown: string[] = [];
+      (window as unknown as { shownNotifications: string[] }).shownNotifications = shown;
+      const Original = window.Notification;
+      class Recording extends Original {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options);
+          shown.push(title);
+        }
+      }
+      Object.defineProperty(window, 'Notification', { value: Recording, configurable: true });
+      Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });
+    });
+    const realtime = watchRealtime(page);
+    await signIn(page, server.url, DEMO_LOGINS.student);
+    await page.waitForURL(`**/student/${athensId}/home`);
+    await realtime.accepted;
+
+    await page.getByTestId('notifications-button').click();
+    const prompt = page.getByTestId('browser-notifications-prompt');
+    await prompt.waitFor();
+    // The panel slides in; the picture is taken where it comes to rest.
+    let lastX = -1;
+    await expect
+      .poll(async () => {
+        const x = (await prompt.boundingBox())?.x ?? -1;
+        const resting = x === lastX;
+        lastX = x;
+        return resting;
+      })
+      .toBe(true);
+    await page.screenshot({ path: path.join(screenshotDir, 'notifications-prompt-1280.png') });
+    // What the user's "Allow" would do; Chromium then answers the request with "granted".
+    await browser.context.grantPermissions(['notifications'], { origin: server.url });
+    await prompt.getByRole('button', { name: 'Turn on notifications' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+
+    const created = await apiCall(
+      server.url,
+      adminToken,
+      'POST',
+      `/schools/${athensId}/admin/announcements`,
+      { title: 'School closes early on Monday', body: 'At 12:00.', audience: 'students' },
+    );
+    expect(created.status).toBeLessThan(300);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () => (window as unknown as { shownNotifications: string[] }).shownNotifications,
+          ),
+        { timeout: 5_000 },
+      )
+      .toContain('School closes early on Monday');
+    await browser.context.clearPermissions();
+    await closePage(page);
   });
 });

@@ -90,6 +90,9 @@ export const greek: Record<string, string> = {
   unseen: 'νέες',
   'New notification': 'Νέα ειδοποίηση',
   'New notification from {{school}}': 'Νέα ειδοποίηση από {{school}}',
+  'Get notified on this device when something new arrives, even with the app in the background.':
+    'Λάβετε ειδοποίηση σε αυτή τη συσκευή όταν φτάνει κάτι νέο, ακόμη και με την εφαρμογή στο παρασκήνιο.',
+  'Turn on notifications': 'Ενεργοποίηση ειδοποιήσεων',
   Messages: 'Μηνύματα',
   unread: 'μη αναγνωσμένα',
   '{{name}}, {{count}} unread': '{{name}}, {{count}} μη αναγνωσμένα',

@@ -28,6 +28,9 @@ export function createDesktopPlatform(api: DesktopApi): Platform {
     saveQueryCache: (appVersion, value) => api.saveCache(appVersion, value),
     clearQueryCache: () => api.clearCache(),
     notify: (notification) => api.notify(notification),
+    // Native notifications need no permission of the page; the OS settings decide.
+    notificationPermission: () => 'granted',
+    requestNotificationPermission: async () => 'granted',
     openCall: (options) => api.openCall(options),
     checkForUpdates: () => api.checkForUpdates(),
     // The OS save dialog picks the type from the file name; the MIME type is for browsers.

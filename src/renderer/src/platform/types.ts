@@ -5,6 +5,9 @@ import type {
   UpdateStatus,
 } from '../../../shared/ipc';
 
+/** Whether the system may show our notifications: the desktop always; a browser asks once. */
+export type NotificationPermissionState = 'granted' | 'denied' | 'default' | 'unsupported';
+
 /**
  * Everything the renderer needs from the place it runs in. The web implementation uses
  * browser APIs; the desktop one goes through the preload bridge (window.mathema).
@@ -19,6 +22,9 @@ export interface Platform {
   saveQueryCache(appVersion: string, value: string): Promise<void>;
   clearQueryCache(): Promise<void>;
   notify(notification: DesktopNotification): Promise<void>;
+  notificationPermission(): NotificationPermissionState;
+  /** Asks the user; call it from a click (browsers ask only in answer to a user's gesture). */
+  requestNotificationPermission(): Promise<NotificationPermissionState>;
   openCall(options: CallWindowOptions): Promise<void>;
   checkForUpdates(): Promise<UpdateStatus>;
   saveFile(name: string, data: Uint8Array | string, mimeType: string): Promise<void>;

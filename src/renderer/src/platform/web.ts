@@ -42,6 +42,12 @@ export function createWebPlatform(): Platform {
         if (route) navigateListeners.forEach((listener) => listener(route));
       };
     },
+    notificationPermission: () =>
+      typeof Notification === 'undefined' ? 'unsupported' : Notification.permission,
+    async requestNotificationPermission() {
+      if (typeof Notification === 'undefined') return 'unsupported';
+      return Notification.requestPermission();
+    },
     async openCall(options) {
       const url = new URL(`https://${options.domain}/${encodeURIComponent(options.roomName)}`);
       url.searchParams.set('jwt', options.jwt);

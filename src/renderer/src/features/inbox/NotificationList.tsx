@@ -18,6 +18,7 @@ import type { Notification } from '../../../../shared/api';
 import { formatLongDate } from '../../i18n/formatDate';
 import { useArea } from '../area/AreaContext';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
+import { BrowserNotificationsPrompt } from './BrowserNotificationsPrompt';
 import { useNotifications } from './inboxQueries';
 import { notificationRoute } from './notificationRoute';
 
@@ -25,7 +26,12 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   row: { cursor: 'pointer' },
   unseen: { fontWeight: tokens.fontWeightSemibold },
-  date: { whiteSpace: 'nowrap', color: tokens.colorNeutralForeground2 },
+  date: {
+    whiteSpace: 'nowrap',
+    color: tokens.colorNeutralForeground2,
+    // A phone has no room for a long date on one line beside the title.
+    '@media (max-width: 575px)': { whiteSpace: 'normal' },
+  },
   empty: {
     padding: tokens.spacingVerticalXL,
     textAlign: 'center',
@@ -54,6 +60,7 @@ export function NotificationList({ onOpened }: { onOpened?: () => void }) {
 
   return (
     <div className={styles.root}>
+      <BrowserNotificationsPrompt />
       <SearchBox
         value={search}
         onChange={(_event, data) => setSearch(data.value)}
