@@ -26,6 +26,17 @@ describe.each(databaseKinds)('users of a school on %s', (kind) => {
       'admin@demo.school',
       'secretary@demo.school',
     ]);
+    const staff = await api.get('/schools/1/admin/users?roles=admin,teacher&per_page=100', admin);
+    const staffRoles = staff.body.data.map((u: { roles: string[] }) => u.roles);
+    expect(staffRoles.length).toBeGreaterThan(2);
+    expect(
+      staffRoles.every((roles: string[]) => roles.includes('admin') || roles.includes('teacher')),
+    ).toBe(true);
+    expect(staff.body.data.map((u: { email: string }) => u.email)).toEqual(
+      expect.arrayContaining(['admin@demo.school', 'teacher@demo.school']),
+    );
+    const wrong = await api.get('/schools/1/admin/users?roles=admin,janitor', admin);
+    expect(wrong.status).toBe(400);
     const all = await api.get('/schools/1/admin/users?search=Γεωργίου', admin);
     expect(
       all.body.data.find((u: { email: string }) => u.email === 'parent@demo.school').roles,

@@ -24,7 +24,13 @@ export const usersListQuery = z.object({
   search: z.string().trim().max(200).optional(),
   sort: z.enum(['last_name', 'first_name', 'email', 'username']).default('last_name'),
   order: z.enum(['asc', 'desc']).default('asc'),
-  roles: z.enum(ROLES).optional(),
+  /** One role or several, comma-separated (`roles=teacher,student`): users holding any. */
+  roles: z
+    .string()
+    .max(100)
+    .transform((text) => [...new Set(text.split(','))])
+    .pipe(z.array(z.enum(ROLES)).min(1))
+    .optional(),
 });
 
 const membersOf = (schoolId: number) =>
@@ -58,7 +64,7 @@ export async function listUsers(
   }
   if (query.roles) {
     base = base.where(
-      sql<boolean>`exists (select 1 from memberships m where m.user_id = u.id and m.school_id = ${schoolId} and m.role = ${query.roles})`,
+      sql<boolean>`exists (select 1 from memberships m where m.user_id = u.id and m.school_id = ${schoolId} and m.role in (${sql.join(query.roles)}))`,
     );
   }
   const [rows, total] = await Promise.all([

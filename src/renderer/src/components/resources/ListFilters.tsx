@@ -73,7 +73,6 @@ export function FilterControls({ resource, fields, values, onChange, panel }: Fi
           >
             <FilterInput
               id={id}
-              resource={resource}
               field={field}
               chosen={chosen}
               onChange={(next) => set(field.name, next)}
@@ -98,13 +97,11 @@ export function FilterControls({ resource, fields, values, onChange, panel }: Fi
 
 function FilterInput({
   id,
-  resource,
   field,
   chosen,
   onChange,
 }: {
   id: string;
-  resource: ResourceDefinition;
   field: FieldDefinition;
   chosen: string[];
   onChange: (chosen: string[]) => void;
@@ -138,7 +135,7 @@ function FilterInput({
       </Dropdown>
     );
   }
-  const several = takesSeveral(resource, field);
+  const several = takesSeveral(field);
   return (
     <Dropdown
       id={id}

@@ -47,14 +47,9 @@ export function filterFields(
   );
 }
 
-/**
- * Whether a select filter takes several values. The hand-written users list filters on one
- * role only (its API takes `roles=teacher`, not a list).
- */
-export const takesSeveral = (resource: ResourceDefinition, field: FieldDefinition) =>
-  field.kind === 'reference' ||
-  field.kind === 'references' ||
-  (field.kind === 'select' && !resource.custom);
+/** Whether a filter takes several values (every list's API takes a comma-separated list). */
+export const takesSeveral = (field: FieldDefinition) =>
+  field.kind === 'reference' || field.kind === 'references' || field.kind === 'select';
 
 function validValues(
   resource: ResourceDefinition,
@@ -66,7 +61,7 @@ function validValues(
   else if (field.kind === 'select') valid = values.filter((v) => field.options?.includes(v));
   else valid = values.filter((v) => /^[1-9]\d{0,15}$/.test(v));
   valid = [...new Set(valid)];
-  return takesSeveral(resource, field) ? valid.slice(0, 100) : valid.slice(0, 1);
+  return takesSeveral(field) ? valid.slice(0, 100) : valid.slice(0, 1);
 }
 
 /** The filters an address carries, keeping only values the API would accept. */
