@@ -25,8 +25,12 @@ export function createQueryClient(): QueryClient {
 
 const PERSIST_THROTTLE_MS = 1_000;
 
-/** Saves the query cache through the platform (IndexedDB on the web, SQLite on the desktop). */
-export function createPlatformPersister(platform: Platform): Persister {
+/**
+ * Saves the query cache through the platform (IndexedDB on the web, SQLite on the desktop),
+ * only while someone is signed in: once a session ends and its cache is cleared, nothing is
+ * written again until the next sign-in (not even the sign-in screen's own queries).
+ */
+export function createPlatformPersister(platform: Platform, signedIn: () => boolean): Persister {
   // Every cache change asks for a save; writing at most once a second keeps IndexedDB quiet.
   let pending: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -34,10 +38,11 @@ export function createPlatformPersister(platform: Platform): Persister {
     timer = null;
     const client = pending;
     pending = null;
-    if (client) await platform.saveQueryCache(APP_VERSION, JSON.stringify(client));
+    if (client && signedIn()) await platform.saveQueryCache(APP_VERSION, JSON.stringify(client));
   };
   return {
     persistClient(client: PersistedClient) {
+      if (!signedIn()) return;
       pending = client;
       timer ??= setTimeout(() => void flush(), PERSIST_THROTTLE_MS);
     },
@@ -52,8 +57,8 @@ export function createPlatformPersister(platform: Platform): Persister {
   };
 }
 
-export const persistOptions = (platform: Platform) => ({
-  persister: createPlatformPersister(platform),
+export const persistOptions = (platform: Platform, signedIn: () => boolean) => ({
+  persister: createPlatformPersister(platform, signedIn),
   maxAge: QUERY_CACHE_MAX_AGE_MS,
   buster: APP_VERSION,
 });

@@ -10,7 +10,13 @@ import { useAccount, useWhiteLabel } from '../api/accountQueries';
 import { ensureLanguage } from '../i18n';
 import { persistOptions } from '../api/queryClient';
 import { type AppServices, ServicesProvider, useServices } from './services';
-import { appStore, languageChoiceAtom, schoolLanguageAtom, schoolPaletteAtom } from './state/atoms';
+import {
+  appStore,
+  languageChoiceAtom,
+  schoolLanguageAtom,
+  schoolPaletteAtom,
+  tokenAtom,
+} from './state/atoms';
 import { paletteToTheme, resolvePalette } from './theme/paletteTheme';
 
 interface AppProps {
@@ -19,7 +25,10 @@ interface AppProps {
 }
 
 export function App({ services, router }: AppProps) {
-  const options = useMemo(() => persistOptions(services.platform), [services.platform]);
+  const options = useMemo(
+    () => persistOptions(services.platform, () => appStore.get(tokenAtom) !== null),
+    [services.platform],
+  );
   return (
     <ServicesProvider services={services}>
       <JotaiProvider store={appStore}>
