@@ -165,23 +165,39 @@ describe('the shell', () => {
     await page.close();
   });
 
-  it('shows impersonation in the title and drawer, and closes it back to the dashboard', async () => {
+  it('lets an admin view the app as a teacher from the teachers list, and close it back to the dashboard', async () => {
+    const teacherToken = await apiToken(server.url, DEMO_LOGINS.teacher);
     const teacher = await apiGet<{ id: number; first_name: string; last_name: string }>(
       server.url,
-      await apiToken(server.url, DEMO_LOGINS.teacher),
+      teacherToken,
       '/account',
     );
     const name = `${teacher.first_name} ${teacher.last_name}`;
     const page = await adminPage(1280);
-    await page.evaluate(
-      (impersonation) =>
-        localStorage.setItem('mathema.impersonation', JSON.stringify(impersonation)),
-      { userId: teacher.id, name, schoolId: athensId, role: 'teacher' },
-    );
-    await page.goto(`${server.url}/teacher/${athensId}/home`);
+    await page.goto(`${server.url}/admin/${athensId}/teachers`);
+    await page.getByRole('searchbox').fill(`${teacher.last_name} ${teacher.first_name}`);
+    await expect.poll(() => page.getByTestId('row-menu').count()).toBe(1);
+    await page.getByTestId('row-menu').click();
+    await page.getByTestId('row-act-as').click();
+    await page.waitForURL(`**/teacher/${athensId}/home`);
     await page.getByTestId('home-school-name').waitFor();
     expect(await page.getByTestId('top-bar-title').textContent()).toBe('Home (mocking)');
     expect(await page.getByTestId('drawer-user-name').textContent()).toBe(name);
+    // The teacher's own lessons, as the teacher sees them.
+    const own = await apiGet<{ id: number }[]>(
+      server.url,
+      teacherToken,
+      `/schools/${athensId}/teacher/lessons?per_page=100`,
+    );
+    await page.goto(`${server.url}/teacher/${athensId}/lessons`);
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('resource-list-lessons')
+          .getByText(/results?$/)
+          .textContent(),
+      )
+      .toBe(`${own.length} results`);
     await page.getByTestId('close-impersonation').click();
     await page.waitForURL('**/dashboard');
     expect(await page.evaluate(() => localStorage.getItem('mathema.impersonation'))).toBe('null');

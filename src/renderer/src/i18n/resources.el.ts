@@ -11,6 +11,7 @@ export const resourcesGreek: Record<string, string> = {
   Actions: 'Ενέργειες',
   'Actions for {{name}}': 'Ενέργειες για {{name}}',
   Copy: 'Αντιγραφή',
+  'View as this person': 'Προβολή ως αυτό το άτομο',
   Delete: 'Διαγραφή',
   'Delete ({{count}})': 'Διαγραφή ({{count}})',
   '{{count}} items will be deleted.': 'Θα διαγραφούν {{count}} αντικείμενα.',

@@ -94,6 +94,7 @@ export function ResourceCards(props: RowsViewProps) {
                   name={name}
                   onCopy={props.onCopy && (() => props.onCopy?.(row))}
                   onDelete={props.onDelete && (() => props.onDelete?.(row))}
+                  onActAs={props.onActAs && (() => props.onActAs?.(row))}
                 />
               </span>
             </div>

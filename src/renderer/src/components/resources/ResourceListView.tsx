@@ -17,6 +17,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CARD_LAYOUT_MAX_WIDTH } from '../../../../shared/constants';
 import type { ResourceDefinition } from '../../../../shared/resources';
 import { useViewportWidth } from '../../app/shell/useViewportWidth';
+import { useServices } from '../../app/services';
 import { APP_TOASTER } from '../../app/toaster';
 import { useArea } from '../../features/area/AreaContext';
 import { formatLongDate } from '../../i18n/formatDate';
@@ -133,7 +134,13 @@ export function ResourceListView(props: ResourceListViewProps) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [pendingDelete, setPendingDelete] = useState<ResourceRecord[] | null>(null);
 
-  const { role, permissions } = useArea();
+  const { role, permissions, schoolId } = useArea();
+  const { session } = useServices();
+  // An admin may see the app as any non-admin person of the school (the server checks again).
+  const actAsRole =
+    role === 'admin' && resource.people && resource.people.role !== 'admin'
+      ? resource.people.role
+      : null;
   const [searchParams, setSearchParams] = useSearchParams();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const fixedFilters = props.filters;
@@ -261,6 +268,16 @@ export function ResourceListView(props: ResourceListViewProps) {
         ? (row: ResourceRecord) => void navigate(props.copyHrefOf!(row))
         : undefined,
     onDelete: canWrite ? (row: ResourceRecord) => setPendingDelete([row]) : undefined,
+    onActAs: actAsRole
+      ? (row: ResourceRecord) =>
+          session.startImpersonation({
+            userId: Number(row.user_id),
+            // As the drawer names the signed-in user: first name first.
+            name: `${String(row.first_name ?? '')} ${String(row.last_name ?? '')}`.trim(),
+            schoolId,
+            role: actAsRole,
+          })
+      : undefined,
   };
 
   return (

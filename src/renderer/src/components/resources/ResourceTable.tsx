@@ -32,7 +32,7 @@ export function ResourceTable(props: RowsViewProps & { wide?: boolean }) {
   const { fields, rows, range, rowHeight, sort, selectable, selected } = props;
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
   const someSelected = !allSelected && rows.some((row) => selected.has(row.id));
-  const hasActions = Boolean(props.onCopy || props.onDelete);
+  const hasActions = Boolean(props.onCopy || props.onDelete || props.onActAs);
   return (
     <Table
       noNativeElements
@@ -116,6 +116,7 @@ export function ResourceTable(props: RowsViewProps & { wide?: boolean }) {
                     name={name}
                     onCopy={props.onCopy && (() => props.onCopy?.(row))}
                     onDelete={props.onDelete && (() => props.onDelete?.(row))}
+                    onActAs={props.onActAs && (() => props.onActAs?.(row))}
                   />
                 </TableCell>
               )}

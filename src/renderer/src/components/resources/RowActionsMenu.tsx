@@ -6,21 +6,31 @@ import {
   MenuPopover,
   MenuTrigger,
 } from '@fluentui/react-components';
-import { Copy20Regular, Delete20Regular, MoreVertical20Regular } from '@fluentui/react-icons';
+import {
+  Copy20Regular,
+  Delete20Regular,
+  MoreVertical20Regular,
+  PersonArrowRight20Regular,
+} from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 
-/** A row's action menu (spec §2): copy (a new record from this one) and delete. */
+/**
+ * A row's action menu (spec §2): copy (a new record from this one) and delete; for an admin
+ * on a list of people, also "view as this person".
+ */
 export function RowActionsMenu({
   name,
   onCopy,
   onDelete,
+  onActAs,
 }: {
   name: string;
   onCopy?: () => void;
   onDelete?: () => void;
+  onActAs?: () => void;
 }) {
   const { t } = useTranslation();
-  if (!onCopy && !onDelete) return null;
+  if (!onCopy && !onDelete && !onActAs) return null;
   return (
     <Menu positioning="below-end">
       <MenuTrigger disableButtonEnhancement>
@@ -38,6 +48,15 @@ export function RowActionsMenu({
           {onCopy && (
             <MenuItem icon={<Copy20Regular />} onClick={onCopy} data-testid="row-copy">
               {t('Copy')}
+            </MenuItem>
+          )}
+          {onActAs && (
+            <MenuItem
+              icon={<PersonArrowRight20Regular />}
+              onClick={onActAs}
+              data-testid="row-act-as"
+            >
+              {t('View as this person')}
             </MenuItem>
           )}
           {onDelete && (

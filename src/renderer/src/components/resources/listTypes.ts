@@ -20,4 +20,6 @@ export interface RowsViewProps {
   onOpen?: (row: ResourceRecord) => void;
   onCopy?: (row: ResourceRecord) => void;
   onDelete?: (row: ResourceRecord) => void;
+  /** An admin's "view as this person": the app as they see it (impersonation). */
+  onActAs?: (row: ResourceRecord) => void;
 }
