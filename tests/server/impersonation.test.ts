@@ -98,6 +98,17 @@ describe.each(databaseKinds)('impersonation with mockinguserid on %s', (kind) =>
     }
   });
 
+  it('refuses an admin whose permission groups do not manage the users (the Office secretary)', async () => {
+    const secretary = await api.login('secretary@demo.school');
+    const asStudent = await api.get(`/schools/${athens}/student/period`, secretary, {
+      mockinguserid: String(ids.student),
+    });
+    expect(asStudent.status).toBe(403);
+    expect(asStudent.body.message).toMatch(/manages the users/);
+    // Without the header the secretary works as usual.
+    expect((await api.get(`/schools/${athens}/admin/students`, secretary)).status).toBe(200);
+  });
+
   it('ignores an empty or self mockinguserid', async () => {
     const admin = await api.login('admin@demo.school');
     expect(

@@ -7,6 +7,7 @@ import {
   type SessionUser,
 } from '../areas/account/queries';
 import { hashToken } from '../areas/account/tokens';
+import { effectivePermissions } from '../areas/permissions/effective';
 import { recordAudit } from '../audit/audit-log';
 import type { ServerDeps } from '../deps';
 import { forbidden, loginRequired } from './errors';
@@ -130,6 +131,19 @@ export async function enterSchool(
       throw forbidden('You cannot act as this user.');
     if (!roles.includes('admin'))
       throw forbidden('Only an admin of this school can act as another user.');
+    // Acting as someone shows everything they see: only an admin who manages the school's
+    // accounts may (an admin in no permission group has every permission).
+    const permissions = await effectivePermissions(
+      deps.db,
+      schoolId,
+      signedIn.id,
+      'admin',
+      permissionGroupCount,
+    );
+    if (!permissions.find((p) => p.resource === 'users')?.write)
+      throw forbidden(
+        'Only an admin who manages the users of this school can act as another user.',
+      );
     const targetRoles = await rolesIn(deps, schoolId, targetId);
     if (targetRoles.length === 0 || targetRoles.includes('admin'))
       throw forbidden('You cannot act as this user.');

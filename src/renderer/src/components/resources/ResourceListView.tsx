@@ -136,9 +136,11 @@ export function ResourceListView(props: ResourceListViewProps) {
 
   const { role, permissions, schoolId } = useArea();
   const { session } = useServices();
-  // An admin may see the app as any non-admin person of the school (the server checks again).
+  // An admin who manages the school's users may see the app as any non-admin person of the
+  // school (the server checks again).
+  const managesUsers = permissions?.find((p) => p.resource === 'users')?.write === true;
   const actAsRole =
-    role === 'admin' && resource.people && resource.people.role !== 'admin'
+    role === 'admin' && managesUsers && resource.people && resource.people.role !== 'admin'
       ? resource.people.role
       : null;
   const [searchParams, setSearchParams] = useSearchParams();
