@@ -103,20 +103,23 @@ export function baseQuery(
 const sortRef = (field: FieldDefinition) =>
   field.sortColumn ? `r.${field.sortColumn}` : columnRef(field);
 
-/** What a list's filters and search put into its queries (filters as column values). */
+/** What the caller, the filters and the search put into a list's queries. */
 interface FilterValues {
   schoolId: number;
+  me: number | null;
   search: string | null;
+  /** Column values (flags as 1 and 0) by filter name. */
   filters: Record<string, (string | number)[]>;
 }
 
 function filterValues(
   resource: ResourceDefinition,
   request: ListRequest,
-  schoolId: number,
+  caller: Caller,
 ): FilterValues {
   return {
-    schoolId,
+    schoolId: caller.schoolId,
+    me: caller.me,
     search: request.search ? `%${escapeLike(normalizeSearch(request.search))}%` : null,
     filters: Object.fromEntries(
       Object.entries(request.filters).map(([name, values]) => {
@@ -218,16 +221,15 @@ export async function listRecords(
   // The three queries are shaped (built once, see runShaped): everything they depend on
   // besides these values is in their keys.
   const shape = `${resource.name}:${caller.role}`;
-  const filtering = filterValues(resource, request, caller.schoolId);
+  const filtering = filterValues(resource, request, caller);
   const who = (v: { schoolId: number; me: number | null }): Caller => ({
     schoolId: v.schoolId,
     me: v.me,
     role: caller.role,
   });
-  const filtered = (v: FilterValues & { me: number | null }, joinAccount: boolean) =>
+  const filtered = (v: FilterValues, joinAccount: boolean) =>
     applyFilters(baseQuery(db, resource, who(v), joinAccount), resource, v);
-  const filteredBy = { ...filtering, me: caller.me };
-  const [total] = await runShaped(db, `list-count:${shape}`, filteredBy, (v) =>
+  const [total] = await runShaped(db, `list-count:${shape}`, filtering, (v) =>
     filtered(v, false).select((eb) => eb.fn.countAll().as('count')),
   );
   const totalCount = countOf(total as { count: number } | undefined);
@@ -238,7 +240,7 @@ export async function listRecords(
     const page = await runShaped(
       db,
       `list-ids:${shape}:${request.sort}:${order}`,
-      { ...filteredBy, limit: window.limit, offset: window.offset },
+      { ...filtering, limit: window.limit, offset: window.offset },
       (v) =>
         filtered(v, sortNeedsAccount)
           .select('r.id')
