@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, DEMO_LOGINS, launchBrowser, openPage, signIn } from './support/browser';
+import {
+  type Browser,
+  DEMO_LOGINS,
+  launchBrowser,
+  openPage,
+  signIn,
+  storedQueryCache,
+} from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 let server: RunningServer;
@@ -31,26 +38,10 @@ describe('offline use', () => {
       )
       .toBe(true);
     await expect
-      .poll(() =>
-        page.evaluate(
-          () =>
-            new Promise<boolean>((resolve) => {
-              const open = indexedDB.open('keyval-store');
-              open.onsuccess = () => {
-                const read = open.result
-                  .transaction('keyval')
-                  .objectStore('keyval')
-                  .get('offline_cache');
-                read.onsuccess = () => {
-                  const value = (read.result as { value?: string } | undefined)?.value ?? '';
-                  resolve(value.includes('Demo School Athens') && value.includes('"periods"'));
-                };
-                read.onerror = () => resolve(false);
-              };
-              open.onerror = () => resolve(false);
-            }),
-        ),
-      )
+      .poll(async () => {
+        const stored = (await storedQueryCache(page)) ?? '';
+        return stored.includes('Demo School Athens') && stored.includes('"periods"');
+      })
       .toBe(true);
 
     await server.stop();

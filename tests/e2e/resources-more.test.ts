@@ -10,6 +10,7 @@ import {
   openPage,
   screenshotDir,
   signIn,
+  asUser,
 } from './support/browser';
 import { apiCall, tokenOf } from './support/resourcesApi';
 import { type RunningServer, startServer } from './support/server';
@@ -46,19 +47,6 @@ const shot = (page: Page, name: string) =>
 const countText = (page: Page) => page.getByTestId('list-count').textContent();
 const get = <T>(token: string, route: string) =>
   apiCall<T>(server.url, token, 'GET', `/schools/${school}${route}`);
-
-/** Runs a test body in a browser of its own, signed in as someone else than the admin. */
-async function asUser<T>(username: string, width: number, body: (page: Page) => Promise<T>) {
-  const other = await launchBrowser();
-  try {
-    const page = await openPage(other, width);
-    await signIn(page, server.url, username);
-    await page.waitForURL(/\/(admin|teacher|student|client)\/1\/home$/);
-    return await body(page);
-  } finally {
-    await other.close();
-  }
-}
 
 describe('list filters', () => {
   it('narrow the students to a level, stay in the address and go with the export', async () => {
@@ -192,7 +180,7 @@ describe('the permission grid', () => {
       .toMatchObject({ can_read: true, can_write: true });
     expect(await page.getByTestId('permission-funds-read').isChecked()).toBe(true);
 
-    await asUser('secretary@demo.school', 1280, async (secretary) => {
+    await asUser(server.url, 'secretary@demo.school', 1280, async (secretary) => {
       await secretary.goto(admin('students'));
       await secretary.getByTestId('list-count').waitFor();
       // The Office group does not manage users: no "View as this person" for the secretary.
@@ -290,7 +278,7 @@ describe('lessons and teachers of other roles', () => {
     const all = (await get<unknown[]>(adminToken, '/admin/lessons?per_page=1')).totalCount!;
     expect(theirs).toBeGreaterThanOrEqual(4);
     expect(theirs).toBeLessThan(all);
-    await asUser(DEMO_LOGINS.student, 1280, async (page) => {
+    await asUser(server.url, DEMO_LOGINS.student, 1280, async (page) => {
       await page.goto(`${server.url}/student/${school}/lessons`);
       await expect.poll(() => countText(page)).toBe(`${theirs} results`);
       expect(await page.getByTestId('list-new').count()).toBe(0);
@@ -325,7 +313,7 @@ describe('lessons and teachers of other roles', () => {
     const token = await tokenOf(server.url, DEMO_LOGINS.teacher);
     const lessons = await get<{ id: number }[]>(token, '/teacher/lessons?per_page=100');
     expect(lessons.totalCount).toBeGreaterThan(0);
-    await asUser(DEMO_LOGINS.teacher, 1280, async (page) => {
+    await asUser(server.url, DEMO_LOGINS.teacher, 1280, async (page) => {
       await page.goto(`${server.url}/teacher/${school}/lessons`);
       await expect.poll(() => countText(page)).toBe(`${lessons.totalCount} results`);
       await page.getByTestId('resource-row').first().locator('a').click();

@@ -11,6 +11,7 @@ import {
   openPage,
   screenshotDir,
   signIn,
+  asUser,
 } from './support/browser';
 import { apiCall, tokenOf } from './support/resourcesApi';
 import { type RunningServer, startServer } from './support/server';
@@ -289,10 +290,7 @@ describe('settings', () => {
 
 describe('other roles', () => {
   it('shows a parent only their own children, read-only', async () => {
-    const parentBrowser = await launchBrowser();
-    try {
-      const page = await openPage(parentBrowser, 375);
-      await signIn(page, server.url, DEMO_LOGINS.parent);
+    await asUser(server.url, DEMO_LOGINS.parent, 375, async (page) => {
       await page.waitForURL(/\/client\/1\/home$/);
       const token = await tokenOf(server.url, DEMO_LOGINS.parent);
       const children = await apiCall<{ id: number; last_name: string }[]>(
@@ -311,19 +309,13 @@ describe('other roles', () => {
       await page.getByTestId('resource-form-students').waitFor();
       expect(await page.getByTestId('form-save').count()).toBe(0);
       expect(await page.locator('#field-students-last_name').isDisabled()).toBe(true);
-      await page.close();
-    } finally {
-      await parentBrowser.close();
-    }
+    });
   });
 });
 
 describe('permissions', () => {
   it('hides the students list and its menu item once read is withdrawn', async () => {
-    const secretaryBrowser = await launchBrowser();
-    try {
-      const page = await openPage(secretaryBrowser, 1280);
-      await signIn(page, server.url, 'secretary@demo.school');
+    await asUser(server.url, 'secretary@demo.school', 1280, async (page) => {
       // Signing in restarts the app, which opens the secretary's only area.
       await page.waitForURL(/\/admin\/1\/home$/);
       await page.goto(admin('students'));
@@ -357,9 +349,6 @@ describe('permissions', () => {
       await page.getByTestId('no-permission').waitFor();
       expect(await page.getByTestId('resource-list-students').count()).toBe(0);
       expect(await page.getByTestId('drawer-item-students').count()).toBe(0);
-      await page.close();
-    } finally {
-      await secretaryBrowser.close();
-    }
+    });
   });
 });

@@ -12,6 +12,7 @@ import {
   openPage,
   screenshotDir,
   signIn,
+  storedQueryCache,
 } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
@@ -149,19 +150,7 @@ describe('sign-in screens', () => {
     await page.getByTestId('logout').click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
-    const cached = await page.evaluate(
-      () =>
-        new Promise<unknown>((resolve) => {
-          const open = indexedDB.open('keyval-store');
-          open.onsuccess = () => {
-            const read = open.result
-              .transaction('keyval')
-              .objectStore('keyval')
-              .get('offline_cache');
-            read.onsuccess = () => resolve(read.result ?? null);
-          };
-        }),
-    );
+    const cached = await storedQueryCache(page);
     expect(cached).toBeNull();
     await page.goto(`${server.url}/teacher/${athensId}/home`);
     await page.waitForURL('**/login');

@@ -76,3 +76,44 @@ export async function closePage(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await Promise.race([page.close(), new Promise<void>((resolve) => setTimeout(resolve, 10_000))]);
 }
+
+/**
+ * Runs a test body in a browser of its own (its own storage), signed in as someone other than
+ * the file's main user; the browser is closed afterwards, whatever happens.
+ */
+export async function asUser<T>(
+  baseUrl: string,
+  username: string,
+  width: number,
+  body: (page: Page) => Promise<T>,
+): Promise<T> {
+  const other = await launchBrowser();
+  try {
+    const page = await openPage(other, width);
+    await signIn(page, baseUrl, username);
+    // Signing in restarts the app, which opens the user's area when they have only one.
+    await page.waitForURL(/\/(admin|teacher|student|client)\/\d+\/home$/);
+    return await body(page);
+  } finally {
+    await other.close();
+  }
+}
+
+/** The offline query cache the page's app stored in IndexedDB (its serialised value), or null. */
+export function storedQueryCache(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () =>
+      new Promise<string | null>((resolve) => {
+        const open = indexedDB.open('keyval-store');
+        open.onsuccess = () => {
+          const read = open.result.transaction('keyval').objectStore('keyval').get('offline_cache');
+          read.onsuccess = () => {
+            const stored = read.result as { value?: string } | undefined;
+            resolve(stored ? (stored.value ?? JSON.stringify(stored)) : null);
+          };
+          read.onerror = () => resolve(null);
+        };
+        open.onerror = () => resolve(null);
+      }),
+  );
+}
