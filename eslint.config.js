@@ -6,14 +6,32 @@ import tseslint from 'typescript-eslint';
  * import shared and nothing of each other; preload imports only shared/ipc.
  * Only src/main/index.ts may import electron itself, so that main modules run under Vitest.
  */
+const borderPatterns = (...forbidden) =>
+  forbidden.map((group) => ({
+    group: [`**/${group}/**`, `**/${group}`],
+    message: `This source root may not import from src/${group} (see DESIGN.md, Layout).`,
+  }));
 const border = (...forbidden) => ({
+  'no-restricted-imports': ['error', { patterns: borderPatterns(...forbidden) }],
+});
+
+/**
+ * Inside the renderer, the resource engine (src/renderer/src/resources) and the shared widgets
+ * (src/renderer/src/components) serve every area and know none: features register with them,
+ * never the other way round. A flat config replaces a rule's options per file rather than
+ * merging them, so these folders repeat the renderer's own border.
+ */
+const knowsNoFeature = (folder) => ({
   'no-restricted-imports': [
     'error',
     {
-      patterns: forbidden.map((group) => ({
-        group: [`**/${group}/**`, `**/${group}`],
-        message: `This source root may not import from src/${group} (see DESIGN.md, Layout).`,
-      })),
+      patterns: [
+        ...borderPatterns('server', 'main', 'preload'),
+        {
+          group: ['**/features/**', '**/features'],
+          message: `src/renderer/src/${folder} may not import a feature; let the feature pass it in (see docs/renderer.md, Structure).`,
+        },
+      ],
     },
   ],
 });
@@ -40,6 +58,8 @@ export default tseslint.config(
   { files: ['src/shared/**'], rules: border('server', 'main', 'renderer', 'preload') },
   { files: ['src/server/**'], rules: border('main', 'renderer', 'preload') },
   { files: ['src/renderer/**'], rules: border('server', 'main', 'preload') },
+  { files: ['src/renderer/src/resources/**'], rules: knowsNoFeature('resources') },
+  { files: ['src/renderer/src/components/**'], rules: knowsNoFeature('components') },
   {
     files: ['src/main/**'],
     ignores: ['src/main/index.ts'],

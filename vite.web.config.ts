@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './scripts/precompress.ts';
+import { routePreloads } from './scripts/route-preloads.ts';
 
 const root = fileURLToPath(new URL('./src/renderer', import.meta.url));
 const { version } = JSON.parse(
@@ -31,11 +33,29 @@ function serviceWorker(): Plugin {
   };
 }
 
+// Every signed-in page shows the toaster and, while its screen loads, the page spinner.
+const signedIn = ['src/app/AppToaster.tsx', 'src/components/PageSpinner.tsx'];
+const signedInPreloads = {
+  '/admin/': [...signedIn, 'src/features/admin/AdminArea.tsx'],
+  '/teacher/': [...signedIn, 'src/features/teacher/TeacherArea.tsx'],
+  '/student/': [...signedIn, 'src/features/student/StudentArea.tsx'],
+  '/client/': [...signedIn, 'src/features/client/ClientArea.tsx'],
+  '/dashboard': [...signedIn, 'src/features/dashboard/DashboardPage.tsx'],
+};
+
 // The renderer alone, for browsers and phone webviews; the server serves out/web.
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react(), serviceWorker()],
+  plugins: [
+    react(),
+    serviceWorker(),
+    // What a signed-in page under each prefix loads lazily at once: the server hints it in a Link
+    // header so that it downloads alongside the entry (see src/server/http/web-app.ts).
+    routePreloads(signedInPreloads),
+    // Last: it reads the written files, sw.js included.
+    precompress(),
+  ],
   resolve: {
     // @tanstack/query-persist-client-core pins an older query-core of its own; one copy serves
     // both, so that the persister hydrates with the same code as the client it restores into.

@@ -2,10 +2,11 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_SCALE_SEED } from '../src/server/db/seed/scale';
 
-export const WORKLOAD_NAMES = ['W1', 'W2', 'W3', 'W4'] as const;
+export const WORKLOAD_NAMES = ['W1', 'W2', 'W3', 'W4', 'W5'] as const;
 
 const USAGE = `npm run bench [-- <workload>… ] [options]
-  workloads: W1 api overhead, W2 data path, W3 sign-in storm, W4 web start (default: all)
+  workloads: W1 api overhead, W2 data path, W3 sign-in storm, W4 web start,
+             W5 Lighthouse mobile runs (default: all)
   --quick                 shorter runs, for trying the harness out (figures are less stable)
   --w1-seconds <s>        W1: seconds of each load run (5)
   --connections <n>       W1: concurrent connections (16)
@@ -15,7 +16,8 @@ const USAGE = `npm run bench [-- <workload>… ] [options]
   --sign-ins <n>          W3: sign-ins in the storm (2000)
   --ramp <s>              W3: seconds over which their arrival rate rises (5)
   --baseline-seconds <s>  W3: seconds of each raw-hashing baseline (3)
-  --samples <n>           W4: page loads of each kind (7)`;
+  --samples <n>           W4: page loads of each kind (7)
+  --lighthouse-runs <n>   W5: Lighthouse runs of each page, median reported (1)`;
 
 // [default, --quick, whole number?]
 const NUMBERS = {
@@ -28,6 +30,7 @@ const NUMBERS = {
   ramp: [5, 2, false],
   'baseline-seconds': [3, 1.5, false],
   samples: [7, 3, true],
+  'lighthouse-runs': [1, 1, true],
 } as const;
 type NumberName = keyof typeof NUMBERS;
 
@@ -92,5 +95,6 @@ export function readOptions(argv: string[]) {
       baselineSeconds: number('baseline-seconds'),
     },
     webStart: { samples: number('samples') },
+    lighthouse: { runs: number('lighthouse-runs') },
   };
 }

@@ -6,6 +6,7 @@ import { apiOverhead } from './workloads/w1-api-overhead';
 import { dataPath } from './workloads/w2-data-path';
 import { signInStorm } from './workloads/w3-signin-storm';
 import { webStart } from './workloads/w4-web-start';
+import { lighthouseRuns } from './workloads/w5-lighthouse';
 
 const options = readOptions(process.argv.slice(2));
 const workloads: Record<string, () => Promise<WorkloadResult>> = {
@@ -13,6 +14,7 @@ const workloads: Record<string, () => Promise<WorkloadResult>> = {
   W2: () => dataPath(options.dataPath),
   W3: () => signInStorm(options.signInStorm),
   W4: () => webStart(options.webStart),
+  W5: () => lighthouseRuns(options.lighthouse),
 };
 
 const { workloads: chosen, ...settings } = options;

@@ -5,12 +5,16 @@ import { build } from 'esbuild';
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 await build({
-  entryPoints: ['src/server/index.ts'],
-  outfile: 'out/server/index.js',
+  // The import worker runs in a thread of its own (src/server/resources/import-pool.ts).
+  entryPoints: {
+    index: 'src/server/index.ts',
+    'import-worker': 'src/server/resources/import-worker.ts',
+  },
+  outdir: 'out/server',
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node22',
   packages: 'external',
   sourcemap: true,
   define: { __MATHEMA_VERSION__: JSON.stringify(version) },

@@ -20,7 +20,7 @@ export function serverBundle(): Promise<string> {
       bundle: true,
       platform: 'node',
       format: 'esm',
-      target: 'node20',
+      target: 'node22',
       packages: 'external',
       sourcemap: false,
       define: { __MATHEMA_VERSION__: JSON.stringify(version) },

@@ -7,7 +7,7 @@ import {
   listRecords,
   pageWindow,
   type AnyDb,
-  type Caller,
+  type RecordReader,
 } from '../../src/server/resources/list';
 import { SCALE_SIZES } from '../../src/server/db/seed/scale';
 import { RESOURCES } from '../../src/shared/resources';
@@ -28,7 +28,15 @@ const studentsListQuery = listQuerySchema(students);
 export const studentsListRequest = (page: number) =>
   studentsListQuery.parse({ page: String(page), per_page: String(PER_PAGE) });
 
-const officeOf = (schoolId: number): Caller => ({ schoolId, role: 'admin', me: null });
+// The office with full access, as the list endpoint sees the scale seed's admin.
+const officeOf = (schoolId: number): RecordReader => ({
+  schoolId,
+  role: 'admin',
+  me: null,
+  userId: 0,
+  fullAccess: true,
+  canWrite: true,
+});
 
 /** One page as the list endpoint's handler computes it, and its answer as sent. */
 export async function engineStudentsPage(db: AnyDb, schoolId: number, page: number) {

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
+import { requireChromium } from '../../scripts/find-chromium';
 
 declare global {
   interface Window {
@@ -47,7 +48,7 @@ export interface Chromium {
 export async function launchChromium(): Promise<Chromium> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'mathema-bench-chromium-'));
   const context: BrowserContext = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: requireChromium(),
     headless: true,
     viewport: { width: 1280, height: 800 },
     // A first visit: the service worker would otherwise fetch every chunk alongside the page.

@@ -1,18 +1,22 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { endpoints } from '../shared/api';
-import { RESOURCES, resourceEndpoints } from '../shared/resources';
 import { accountRoutes } from './areas/account/routes';
+import { calendarRoutes } from './areas/calendar/routes';
+import { chapterRoutes } from './areas/chapters/routes';
+import { fileRoutes } from './areas/files/routes';
+import { taskBookRoutes } from './areas/taskbooks/routes';
+import { taskRoutes } from './areas/tasks/routes';
 import { healthRoutes } from './areas/health/routes';
 import { inboxRoutes } from './areas/inbox/routes';
+import { jobRoutes } from './areas/jobs/routes';
 import { schoolRoutes } from './areas/school/routes';
 import { schoolSettingsAdminRoutes } from './areas/school/settings-admin';
-import { userEndpoints, userRoutes } from './areas/users/routes';
+import { invitationRoutes } from './areas/people/routes';
+import { registerAreaResourceHooks } from './areas/resource-hooks';
+import { userRoutes } from './areas/users/routes';
 import { weatherRoutes } from './areas/weather/routes';
 import { whiteLabelRoutes } from './areas/whitelabel/routes';
 import type { ServerConfig } from './config';
@@ -21,14 +25,23 @@ import { migrateToLatest } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { schoolFileRoutes } from './files/school-files';
 import type { ServerDeps } from './deps';
+import { compressAnswers } from './http/compression';
+import { createContentSources } from './http/content-sources';
 import { installErrorHandling, sendError } from './http/envelope';
 import { ApiError } from './http/errors';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
+import { installInputGuards } from './http/input-guards';
+import { installCachePolicy } from './http/cache-policy';
 import { loggerOptions } from './http/logging';
 import { openApiDocument } from './http/openapi';
+import { servedEndpoints } from './http/route';
 import { DESKTOP_ORIGIN, installSecurityHeaders } from './http/security-headers';
+import { DatabaseRateLimiter } from './http/database-rate-limiter';
+import { serveWebApp } from './http/web-app';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './http/rate-limiter';
 import { createMailer } from './integrations/mail';
 import { createWeatherClient } from './integrations/weather';
+import { JobRunner } from './jobs';
 import { createRealtimeHub } from './realtime/hub';
 import { attachRealtime } from './realtime/server';
 import { registerResourceRoutes } from './resources/routes';
@@ -36,6 +49,10 @@ import { registerResourceRoutes } from './resources/routes';
 export interface BuiltApp {
   app: FastifyInstance;
   deps: ServerDeps;
+  /** Every route registered on the app (method and URL), in order. */
+  servedRoutes: readonly { method: string; url: string }[];
+  /** This node's background job runner (started unless JOBS_ENABLED=false). */
+  jobs: JobRunner;
   /** Stop taking requests (503 + Retry-After) while those in flight finish. */
   startDraining(): void;
 }
@@ -56,6 +73,14 @@ export async function buildApp(
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
+    clientErrorHandler,
+  });
+
+  // Every route the app serves, however registered: the OpenAPI test compares them.
+  const servedRoutes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (options) => {
+    for (const method of [options.method].flat()) servedRoutes.push({ method, url: options.url });
   });
 
   const logger = app.log;
@@ -66,13 +91,19 @@ export async function buildApp(
     config.database.kind === 'postgres' ? config.database.schema : undefined,
   );
 
-  let limiter: RateLimiter;
-  if (config.redisUrl) {
-    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
-    limiter = new RedisRateLimiter(redis, config.redisPrefix);
-  } else {
-    limiter = new MemoryRateLimiter();
-  }
+  const now = options.now ?? (() => new Date());
+  const clockMs = () => now().getTime();
+  // Counts every node must share: in Redis when configured, else in PostgreSQL. An embedded
+  // SQLite server is one process, so memory serves it (docs/security.md says why).
+  const limiter: RateLimiter = config.redisUrl
+    ? new RedisRateLimiter(
+        new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }),
+        config.redisPrefix,
+        clockMs,
+      )
+    : database.kind === 'postgres'
+      ? new DatabaseRateLimiter(database.db, clockMs)
+      : new MemoryRateLimiter(clockMs);
   const deps: ServerDeps = {
     config,
     db: database.db,
@@ -90,7 +121,13 @@ export async function buildApp(
       logger,
     }),
     realtime: createRealtimeHub(),
-    now: options.now ?? (() => new Date()),
+    contentSources: createContentSources({
+      db: database.db,
+      jitsiDomain: config.jitsiDomain,
+      clockMs,
+      logger,
+    }),
+    now,
   };
   if (config.seedDemo) await seedDemoIfEmpty(deps, logger);
 
@@ -105,7 +142,9 @@ export async function buildApp(
     }
   });
 
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, deps.contentSources);
+  installInputGuards(app);
+  installCachePolicy(app);
   await app.register(cors, {
     origin: [config.publicUrl, DESKTOP_ORIGIN, ...config.corsOrigins],
     allowedHeaders: [
@@ -120,16 +159,11 @@ export async function buildApp(
     maxAge: 600,
   });
 
-  const hasWebApp = Boolean(config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')));
-  if (hasWebApp) await serveWebApp(app, config.webDir!);
+  const pageFallback = config.webDir ? await serveWebApp(app, config.webDir) : undefined;
+  // After the web app, whose files are compressed at build time; before every API route.
+  await compressAnswers(app);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
-  installErrorHandling(
-    app,
-    isApiPath,
-    hasWebApp
-      ? (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html')
-      : undefined,
-  );
+  installErrorHandling(app, isApiPath, pageFallback);
   healthRoutes(app, deps);
   accountRoutes(app, deps);
   whiteLabelRoutes(app, deps);
@@ -138,23 +172,26 @@ export async function buildApp(
   inboxRoutes(app, deps);
   weatherRoutes(app, deps);
   schoolFileRoutes(app, deps);
+  registerAreaResourceHooks();
   registerResourceRoutes(app, deps);
   userRoutes(app, deps);
+  invitationRoutes(app, deps);
+  jobRoutes(app, deps);
+  fileRoutes(app, deps);
+  chapterRoutes(app, deps);
+  taskRoutes(app, deps);
+  taskBookRoutes(app, deps);
+  calendarRoutes(app, deps);
 
-  const openApi = openApiDocument(
-    [
-      ...Object.values(endpoints),
-      ...Object.values(RESOURCES)
-        .filter((r) => !r.custom)
-        .flatMap((r) => Object.values(resourceEndpoints(r))),
-      ...Object.values(userEndpoints),
-    ],
-    config.version,
-  );
+  // Generated from the route registry: every endpoint served through route() is documented.
+  const openApi = openApiDocument([...servedEndpoints(app)], config.version);
   app.get('/api/docs/openapi.json', async () => openApi);
 
   deps.realtime.bind(attachRealtime(app, deps));
+  const jobs = new JobRunner(deps, { ...config.jobs, logger });
+  if (config.jobs.enabled) jobs.start();
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await database.close();
     await limiter.close();
     deps.mailer.close();
@@ -163,29 +200,10 @@ export async function buildApp(
   return {
     app,
     deps,
+    servedRoutes,
+    jobs,
     startDraining: () => {
       draining = true;
     },
   };
-}
-
-/** The built web app; hashed assets are cached for a year, pages are revalidated. */
-async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> {
-  await app.register(fastifyStatic, {
-    root: webDir,
-    wildcard: true,
-    index: false,
-    redirect: false,
-    setHeaders(reply, filePath) {
-      reply.header(
-        'Cache-Control',
-        filePath.includes(`${path.sep}assets${path.sep}`)
-          ? 'public, max-age=31536000, immutable'
-          : 'no-cache',
-      );
-    },
-  });
-  app.get('/', (_request, reply) =>
-    reply.header('Cache-Control', 'no-cache').sendFile('index.html'),
-  );
 }

@@ -22,11 +22,27 @@ export interface ServerConfig {
   /** Contact for MET Norway's required identifying User-Agent. */
   weatherContact: string;
   mailFrom: string;
+  /** Jitsi Meet domain of the live sessions (`meet.example.org`); its origin is in the CSP. */
+  jitsiDomain: string | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Seed the demo schools when the database is empty. */
   seedDemo: boolean;
   /** Trust X-Forwarded-For from a load balancer. */
   trustProxy: boolean;
+  /** Uploaded files (src/server/areas/files): size limit, signed links. */
+  files: {
+    maxBytes: number;
+    /**
+     * Key of the HMAC that signs download links; every node must share it. Null: a random
+     * key is kept in DATA_DIR (one node only; docs/decisions.md).
+     */
+    signingSecret: string | null;
+    linkTtlSeconds: number;
+  };
+  /** The schools' clock for timetables and calendars (IANA name). */
+  timeZone: string;
+  /** The background job runner of this node (src/server/jobs). */
+  jobs: { enabled: boolean; pollMs: number; concurrency: number; stopTimeoutMs: number };
   version: string;
 }
 
@@ -77,9 +93,42 @@ const environment = z.object({
   ),
   WEATHER_CONTACT: z.string().min(3).default('mathema-school-platform'),
   MAIL_FROM: z.string().min(3).default('Mathema <no-reply@mathema.local>'),
+  JITSI_DOMAIN: z
+    .string()
+    .regex(
+      /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i,
+      'JITSI_DOMAIN must be a host name such as meet.example.org, without https://',
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanText.default(true),
   TRUST_PROXY: booleanText.default(false),
+  FILES_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(2 * 1024 * 1024 * 1024)
+    .default(20 * 1024 * 1024),
+  FILES_SIGNING_SECRET: z
+    .string()
+    .min(32, 'FILES_SIGNING_SECRET must be at least 32 characters')
+    .optional(),
+  FILES_LINK_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  SCHOOL_TIME_ZONE: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'SCHOOL_TIME_ZONE must be an IANA time zone such as Europe/Athens')
+    .default('Europe/Athens'),
+  JOBS_ENABLED: booleanText.default(true),
+  JOBS_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  JOBS_STOP_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
 export class ConfigError extends Error {}
@@ -130,9 +179,22 @@ export function loadConfig(
     weatherUrl: e.WEATHER_URL,
     weatherContact: e.WEATHER_CONTACT,
     mailFrom: e.MAIL_FROM,
+    jitsiDomain: e.JITSI_DOMAIN?.toLowerCase() ?? null,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
+    files: {
+      maxBytes: e.FILES_MAX_BYTES,
+      signingSecret: e.FILES_SIGNING_SECRET ?? null,
+      linkTtlSeconds: e.FILES_LINK_TTL_SECONDS,
+    },
+    timeZone: e.SCHOOL_TIME_ZONE,
+    jobs: {
+      enabled: e.JOBS_ENABLED,
+      pollMs: e.JOBS_POLL_MS,
+      concurrency: e.JOBS_CONCURRENCY,
+      stopTimeoutMs: e.JOBS_STOP_TIMEOUT_MS,
+    },
     version: defaults.version,
   };
 }

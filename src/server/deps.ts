@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config';
 import type { DatabaseKind } from './db/database';
 import type { Database } from './db/schema';
+import type { ContentSources } from './http/content-sources';
 import type { Mailer } from './integrations/mail';
 import type { RateLimiter } from './http/rate-limiter';
 import type { RealtimeHub } from './realtime/hub';
@@ -16,6 +17,8 @@ export interface ServerDeps {
   limiter: RateLimiter;
   weather: WeatherClient;
   realtime: RealtimeHub;
+  /** Origins the web app's CSP allows beside its own; writes that change them invalidate it. */
+  contentSources: ContentSources;
   /** Current time; tests move it to expire tokens. */
   now(): Date;
 }

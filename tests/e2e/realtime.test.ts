@@ -12,7 +12,7 @@ import {
   signIn,
 } from './support/browser';
 import { apiCall, tokenOf } from './support/resourcesApi';
-import { type RunningServer, startServer } from './support/server';
+import { type RunningServer, startServer } from '../support/built-server';
 
 let server: RunningServer;
 let browser: Browser;

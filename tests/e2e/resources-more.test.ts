@@ -13,7 +13,7 @@ import {
   asUser,
 } from './support/browser';
 import { apiCall, tokenOf } from './support/resourcesApi';
-import { type RunningServer, startServer } from './support/server';
+import { type RunningServer, startServer } from '../support/built-server';
 
 // Filters, the permission grid, the lesson timetable, and the lessons and teachers screens of
 // teachers and students.

@@ -14,7 +14,7 @@ import {
   signIn,
   storedQueryCache,
 } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { type RunningServer, startServer } from '../support/built-server';
 
 let server: RunningServer;
 let browser: Browser;

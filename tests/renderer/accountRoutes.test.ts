@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { accountEndpoints, MSG, whiteLabelEndpoints } from '../../src/shared/api';
+import { accountEndpoints, MSG, schoolEndpoints, whiteLabelEndpoints } from '../../src/shared/api';
 import { accountRoutes, signInMessages } from '../../src/renderer/src/api/accountRoutes';
+import { schoolRoutes } from '../../src/renderer/src/api/schoolRoutes';
 
 // The sign-in path calls these copies so as not to load zod; they must stay the table's.
 describe('account routes without schemas', () => {
@@ -19,5 +20,19 @@ describe('account routes without schemas', () => {
   it('show the shared messages', () => {
     for (const [name, text] of Object.entries(signInMessages))
       expect(text).toBe(MSG[name as keyof typeof MSG]);
+  });
+});
+
+// The start of the app fetches a role area's loads through these copies, before zod has arrived.
+describe('school routes without schemas', () => {
+  it('match the shared endpoint table', () => {
+    for (const [name, route] of Object.entries(schoolRoutes)) {
+      const endpoint = schoolEndpoints[name as keyof typeof schoolEndpoints];
+      expect({ name, method: route.method, path: route.path }).toEqual({
+        name,
+        method: endpoint.method,
+        path: endpoint.path,
+      });
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { Home24Regular } from '@fluentui/react-icons';
 import { describe, expect, it } from 'vitest';
-import { withEmbeddedPages } from '../../src/renderer/src/features/area/embeddedMenuItems';
-import { visibleMenuItems } from '../../src/renderer/src/features/area/visibleMenuItems';
+import { withEmbeddedPages } from '../../src/renderer/src/app/area/embeddedMenuItems';
+import { visibleMenuItems } from '../../src/renderer/src/app/area/visibleMenuItems';
 
 const home = { id: 'home', title: 'Home', icon: Home24Regular, path: 'home' };
 

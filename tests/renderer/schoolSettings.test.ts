@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PALETTE } from '../../src/shared/constants';
-import { parseSchoolSettings } from '../../src/renderer/src/features/area/schoolSettings';
+import { parseSchoolSettings } from '../../src/renderer/src/app/area/schoolSettings';
 
 const json = (name: string, value: unknown) => ({
   name,

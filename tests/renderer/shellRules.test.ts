@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { SchoolEntry } from '../../src/shared/api';
 import { formatBadgeCount } from '../../src/renderer/src/components/CountBadge';
 import { drawerModeFor, topBarLayoutFor } from '../../src/renderer/src/app/shell/useViewportWidth';
-import { visibleMenuItems } from '../../src/renderer/src/features/area/visibleMenuItems';
+import { visibleMenuItems } from '../../src/renderer/src/app/area/visibleMenuItems';
 import { notificationRoute } from '../../src/renderer/src/features/inbox/notificationRoute';
 import { groupEntriesByRole } from '../../src/renderer/src/features/dashboard/groupEntries';
-import { areaEntry } from '../../src/renderer/src/features/area/areaEntry';
+import { areaEntry } from '../../src/renderer/src/app/area/areaEntry';
 import { adminMenu } from '../../src/renderer/src/features/admin/adminMenu';
 
 describe('badges', () => {

@@ -107,8 +107,10 @@ describe.each(databaseKinds)('sign-in and accounts on %s', (kind) => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/svg+xml');
     expect(await response.text()).toContain('<svg');
+    // Refused at the edge (an encoded slash), before the file route sees it.
     const escape = await fetch(`${server.url}/api/school-files/..%2Fmathema.db`);
-    expect(escape.status).toBe(404);
+    expect(escape.status).toBe(400);
+    expect(await escape.json()).toMatchObject({ status: 'error', error: 'validation' });
   });
 
   it('answers every call that needs a token with 401 login_required for a missing, unknown or revoked one', async () => {

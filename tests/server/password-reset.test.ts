@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_TOKEN_TTL_MS } from '../../src/shared/constants';
-import { sendPasswordLink } from '../../src/server/areas/account/service';
+import { voidPasswordLinks } from '../../src/server/areas/account/password-links';
 import { apiClient, type ApiClient } from './support/client';
 import { databaseKinds, startServer, type TestServer } from './support/server';
 import { startSmtpServer } from './support/smtp';
@@ -13,10 +13,42 @@ const linkIn = (text: string, route: string) => {
   return { url: match[0], token: match[1]! };
 };
 
+const USED = 'This link was already used. Please ask for a new one.';
+const EXPIRED = 'This link has expired. Please ask for a new one.';
+const VOID =
+  "This link no longer works: the account's password or email changed after it was sent. Please ask for a new one.";
+
 describe.each(databaseKinds)('password reset through real mail on %s', (kind) => {
   let server: TestServer;
   let api: ApiClient;
   let smtp: Smtp;
+
+  /** Waits for the n-th mail to an address (counting from 1) and returns it. */
+  async function nthMailTo(address: string, n: number) {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const mails = smtp.received.filter((m) => m.to.includes(address));
+      if (mails.length >= n) return mails[n - 1]!;
+      if (Date.now() > deadline) throw new Error(`no mail #${n} to ${address}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  const setPassword = (token: string, password: string) =>
+    api.post('/account/reset-password', { token, password, privacyChecked: true });
+
+  /** A new account of Athens (only there), invited by the admin, with its password set. */
+  async function newAccount(admin: string, email: string) {
+    const created = await api.post(
+      '/schools/1/admin/users',
+      { first_name: 'Άννα', last_name: 'Δοκιμή', email, roles: ['teacher'], language: 'en' },
+      admin,
+    );
+    expect(created.status).toBe(200);
+    const { token } = linkIn((await nthMailTo(email, 1)).text, 'create-user-password');
+    expect((await setPassword(token, 'first-password')).status).toBe(200);
+    return created.body.data.id as number;
+  }
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -67,13 +99,13 @@ describe.each(databaseKinds)('password reset through real mail on %s', (kind) =>
       ).status,
     ).toBe(200);
 
-    const again = await api.post('/account/reset-password', {
-      token: link.token,
-      password: 'another-password',
-      privacyChecked: true,
-    });
+    const again = await setPassword(link.token, 'another-password');
     expect(again.status).toBe(400);
-    expect(again.body.message).toMatch(/expired or was already used/);
+    expect(again.body).toMatchObject({
+      error: 'validation',
+      message: USED,
+      fields: { token: USED },
+    });
   });
 
   it('writes the mail in the account language', async () => {
@@ -129,28 +161,105 @@ describe.each(databaseKinds)('password reset through real mail on %s', (kind) =>
       privacyChecked: true,
     });
     expect(response.status).toBe(400);
-    expect(response.body.fields?.token).toMatch(/expired/);
+    expect(response.body).toMatchObject({ message: EXPIRED, fields: { token: EXPIRED } });
+    const unknown = await setPassword('not-a-link-we-sent', 'a-new-password');
+    expect(unknown.body.fields).toEqual({
+      token: 'This link is not valid. Please ask for a new one.',
+    });
   });
 
-  it('sends new users a create-password link through the same mechanism', async () => {
-    const { deps } = server.built;
-    const user = await deps.db
-      .selectFrom('users')
-      .select(['id', 'email', 'first_name', 'language'])
-      .where('username', 'like', '%.athc1')
-      .executeTakeFirstOrThrow();
-    const email = user.email!;
-    await sendPasswordLink(deps, { ...user, email }, 'create');
-    const mail = await smtp.waitForMail(email);
-    const { token } = linkIn(mail.text, 'create-user-password');
-    const created = await api.post('/account/reset-password', {
-      token,
-      password: 'my-first-password',
-      privacyChecked: true,
+  it('voids the other links of an account once one of them sets the password', async () => {
+    const admin = await api.login('admin@demo.school');
+    const email = 'two.links@demo.school';
+    await newAccount(admin, email);
+    await api.post('/account/request-reset', { email });
+    await api.post('/account/request-reset', { email });
+    const first = linkIn((await nthMailTo(email, 2)).text, 'reset-password');
+    const second = linkIn((await nthMailTo(email, 3)).text, 'reset-password');
+    expect(first.token).not.toBe(second.token);
+
+    expect((await setPassword(first.token, 'second-password')).status).toBe(200);
+    const late = await setPassword(second.token, 'attacker-password');
+    expect(late.status).toBe(400);
+    expect(late.body).toMatchObject({
+      error: 'validation',
+      message: VOID,
+      fields: { token: VOID },
     });
-    expect(created.status).toBe(200);
     expect(
-      (await api.post('/account/login', { username: email, password: 'my-first-password' })).status,
+      (await api.post('/account/login', { username: email, password: 'second-password' })).status,
     ).toBe(200);
+  });
+
+  it("refuses a link sent to the account's former email after an admin changed it", async () => {
+    const admin = await api.login('admin@demo.school');
+    const email = 'old.address@demo.school';
+    const id = await newAccount(admin, email);
+    await api.post('/account/request-reset', { email });
+    const { token } = linkIn((await nthMailTo(email, 2)).text, 'reset-password');
+
+    const changed = await api.call('PUT', `/schools/1/admin/users/${id}`, {
+      token: admin,
+      body: { email: 'new.address@demo.school' },
+    });
+    expect(changed.status).toBe(200);
+    const stale = await setPassword(token, 'attacker-password');
+    expect(stale.status).toBe(400);
+    expect(stale.body.fields).toEqual({ token: VOID });
+    expect(
+      (
+        await api.post('/account/login', {
+          username: 'new.address@demo.school',
+          password: 'first-password',
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('voids the links of an account whose email changed, even when it is changed back', async () => {
+    const admin = await api.login('admin@demo.school');
+    const email = 'there.and.back@demo.school';
+    const id = await newAccount(admin, email);
+    await api.post('/account/request-reset', { email });
+    const { token } = linkIn((await nthMailTo(email, 2)).text, 'reset-password');
+    // The owner of accounts voids every link when the address changes, so changing it back
+    // does not bring an old link to life.
+    for (const address of ['elsewhere@demo.school', email]) {
+      const changed = await api.call('PUT', `/schools/1/admin/users/${id}`, {
+        token: admin,
+        body: { email: address },
+      });
+      expect(changed.status).toBe(200);
+    }
+    const stale = await setPassword(token, 'attacker-password');
+    expect(stale.status).toBe(400);
+    expect(stale.body.fields).toEqual({ token: VOID });
+  });
+
+  it('voidPasswordLinks ends every outstanding link of the account', async () => {
+    const admin = await api.login('admin@demo.school');
+    const email = 'voided@demo.school';
+    const id = await newAccount(admin, email);
+    await api.post('/account/request-reset', { email });
+    const { token } = linkIn((await nthMailTo(email, 2)).text, 'reset-password');
+    await server.built.deps.db.transaction().execute((trx) => voidPasswordLinks(trx, id));
+    expect((await setPassword(token, 'attacker-password')).body.fields).toEqual({ token: VOID });
+  });
+
+  it('invites an account that already has a password with a reset link, not a create link', async () => {
+    const admin = await api.login('admin@demo.school');
+    const email = 'has.password@demo.school';
+    const id = await newAccount(admin, email);
+    const invited = await api.post(`/schools/1/admin/users/${id}/invite`, {}, admin);
+    expect(invited.status).toBe(200);
+    const mail = await nthMailTo(email, 2);
+    expect(mail.subject).toBe('Reset your Mathema password');
+    expect(mail.text).toContain('expires in one hour');
+    expect(mail.text).not.toContain('create-user-password');
+    const { token } = linkIn(mail.text, 'reset-password');
+
+    // It lives as long as a reset link, not the seven days of an invitation.
+    server.advanceClock(RESET_TOKEN_TTL_MS + 1000);
+    expect((await setPassword(token, 'a-new-password')).body.fields).toEqual({ token: EXPIRED });
   });
 });

@@ -414,9 +414,12 @@ describe.each(databaseKinds)('the resource engine on %s', (kind) => {
     const teacher = (await api.get(`/schools/${athens}/student/teachers`, student)).body.data[0];
     expect(teacher).not.toHaveProperty('phone');
     expect(teacher).not.toHaveProperty('notes');
-    const teacherDetail = (
-      await api.get(`/schools/${athens}/student/teachers/${teacher.id}`, student)
-    ).body.data;
+    const teacherAnswer = await api.get(
+      `/schools/${athens}/student/teachers/${teacher.id}`,
+      student,
+    );
+    expect(teacherAnswer.status, JSON.stringify(teacherAnswer.body)).toBe(200);
+    const teacherDetail = teacherAnswer.body.data;
     expect(Object.keys(teacherDetail)).not.toEqual(
       expect.arrayContaining(['phone', 'mobile', 'notes']),
     );

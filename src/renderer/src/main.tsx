@@ -1,12 +1,18 @@
 import { createRoot } from 'react-dom/client';
-import './app/global.css';
 import { createBrowserRouter, createHashRouter } from 'react-router-dom';
 import { configureApiClient } from './api/client';
 import { createQueryClient } from './api/queryClient';
+import { prefetchStartupQueries } from './api/startupQueries';
 import { App } from './app/App';
 import { appRoutes } from './app/routes';
 import { createSession } from './app/session';
-import { appStore, impersonationAtom, languageChoiceAtom, tokenAtom } from './app/state/atoms';
+import {
+  accountSwitchAtom,
+  appStore,
+  impersonationAtom,
+  languageChoiceAtom,
+  tokenAtom,
+} from './app/state/atoms';
 import { registerServiceWorker } from './app/serviceWorker';
 import { createI18n, loadLanguage } from './i18n';
 import { loadPlatform } from './platform';
@@ -25,11 +31,21 @@ async function start(): Promise<void> {
   const platform = await loadPlatform();
   const config = await platform.getConfig();
   const addressToken = platform.kind === 'web' ? takeTokenFromAddress() : null;
-  if (addressToken && addressToken !== (await platform.getToken())) {
-    await platform.clearQueryCache();
-    await platform.setToken(addressToken);
+  const current = await platform.getToken();
+  if (addressToken && addressToken !== current) {
+    // Someone is signed in here: a link must not replace them without a word (it may be a
+    // link someone else sent). The app asks first (AccountSwitchPrompt).
+    if (current) appStore.set(accountSwitchAtom, addressToken);
+    else {
+      await platform.clearQueryCache();
+      await platform.setToken(addressToken);
+    }
   }
-  appStore.set(tokenAtom, await platform.getToken());
+  const token = await platform.getToken();
+  // No session (a browser session that ended, a token never remembered): what the last one
+  // cached for offline use goes before anything is shown.
+  if (!token) await platform.clearQueryCache();
+  appStore.set(tokenAtom, token);
 
   // Packaged desktop builds load from file://, where only hash routes work.
   const fromFile = window.location.protocol === 'file:';
@@ -43,7 +59,8 @@ async function start(): Promise<void> {
     platform,
     queryClient,
     navigate: (to) => router.navigate(to, { replace: true }),
-    restart: () => window.location.replace(fromFile ? `${window.location.pathname}#/` : '/'),
+    restart: (to = '/') =>
+      window.location.replace(fromFile ? `${window.location.pathname}#${to}` : to),
   });
 
   configureApiClient({
@@ -53,6 +70,12 @@ async function start(): Promise<void> {
     getMockedUserId: () => appStore.get(impersonationAtom)?.userId ?? null,
     onSessionEnd: () => void session.end(),
   });
+  // Before the first render, so that the first screen's data is on its way with its chunks.
+  if (appStore.get(tokenAtom) !== null)
+    prefetchStartupQueries(
+      queryClient,
+      fromFile ? window.location.hash.slice(1) : window.location.pathname,
+    );
   platform.onNavigate((route) => void router.navigate(route));
   if (platform.kind === 'web') registerServiceWorker();
 

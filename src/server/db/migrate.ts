@@ -4,12 +4,20 @@ import type { DatabaseKind } from './database';
 import { foundation } from './migrations/001_foundation';
 import type { Migration } from './migrations/helpers';
 import { resources } from './migrations/002_resources';
+import { accountAuthority } from './migrations/003_account_authority';
+import { jobs } from './migrations/004_jobs';
+import { accountSecurity } from './migrations/005_account_security';
+import { teaching } from './migrations/010_teaching';
 import type { Database } from './schema';
 
 /** Every migration, in order. Names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_foundation': foundation,
   '002_resources': resources,
+  '003_account_authority': accountAuthority,
+  '004_jobs': jobs,
+  '005_account_security': accountSecurity,
+  '010_teaching': teaching,
 };
 
 /** Brings the database up to date; runs on every start. */

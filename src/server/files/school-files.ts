@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { schoolAdminEndpoints } from '../../shared/api/school';
 import type { ServerDeps } from '../deps';
-import { sendError } from '../http/envelope';
 import { ApiError } from '../http/errors';
+import { route } from '../http/route';
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/;
 const TYPES: Record<string, string> = {
@@ -21,18 +22,18 @@ const TYPES: Record<string, string> = {
  */
 export function schoolFileRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const dir = path.join(deps.config.dataDir, 'school_files');
-  app.get<{ Params: { name: string } }>('/api/school-files/:name', async (request, reply) => {
-    const { name } = request.params;
+  route(app, deps, schoolAdminEndpoints.schoolFile, async ({ params, reply }) => {
+    const { name } = params;
     const type = TYPES[path.extname(name).toLowerCase()];
     const file = path.join(dir, name);
     if (!SAFE_NAME.test(name) || !type || !fs.existsSync(file)) {
-      return sendError(reply, new ApiError('not_found', 'This file does not exist.'));
+      throw new ApiError('not_found', 'This file does not exist.');
     }
     reply
       .header('Content-Type', type)
       .header('Cache-Control', 'public, max-age=86400')
       // An SVG opened directly must not run script.
       .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-    return reply.send(fs.createReadStream(file));
+    return (await reply.send(fs.createReadStream(file))) as never;
   });
 }

@@ -25,10 +25,10 @@ export interface RequestContext {
   /** The raw session token, for logout. Never logged. */
   token: string | null;
   /**
-   * How many of the school's permission groups the acting user belongs to, when known from
-   * the school check (an admin in none has full access: no further query needed).
+   * Whether the acting admin holds full access in the school, when known from the school check
+   * (null under impersonation or on routes outside a school).
    */
-  permissionGroupCount: number | null;
+  fullAccess: boolean | null;
   /**
    * The signed-in user's membership id for the request's role, from the school check (null
    * while impersonating, or when the route names no role).
@@ -50,7 +50,7 @@ export function baseContext(request: FastifyRequest): RequestContext {
     schoolId: null,
     role: null,
     token: typeof header === 'string' && header.length > 0 && header.length <= 200 ? header : null,
-    permissionGroupCount: null,
+    fullAccess: null,
     membershipId: null,
   };
 }
@@ -118,12 +118,12 @@ export async function enterSchool(
   const {
     user: signedIn,
     memberships,
-    permissionGroupCount,
+    fullAccess,
   } = await authenticateInSchool(deps, ctx, schoolId);
   const mockHeader = request.headers.mockinguserid;
   const mockText = typeof mockHeader === 'string' ? mockHeader.trim() : '';
   let roles = memberships.map((m) => m.role);
-  ctx.permissionGroupCount = permissionGroupCount;
+  ctx.fullAccess = roles.includes('admin') ? fullAccess : null;
 
   if (mockText !== '' && mockText !== 'null' && mockText !== String(signedIn.id)) {
     const targetId = Number(mockText);
@@ -132,13 +132,13 @@ export async function enterSchool(
     if (!roles.includes('admin'))
       throw forbidden('Only an admin of this school can act as another user.');
     // Acting as someone shows everything they see: only an admin who manages the school's
-    // accounts may (an admin in no permission group has every permission).
+    // accounts may.
     const permissions = await effectivePermissions(
       deps.db,
       schoolId,
       signedIn.id,
       'admin',
-      permissionGroupCount,
+      fullAccess,
     );
     if (!permissions.find((p) => p.resource === 'users')?.write)
       throw forbidden(
@@ -161,7 +161,7 @@ export async function enterSchool(
       sessionLastUsedAt: signedIn.sessionLastUsedAt,
     };
     ctx.impersonating = true;
-    ctx.permissionGroupCount = null;
+    ctx.fullAccess = null;
     roles = targetRoles;
   }
 

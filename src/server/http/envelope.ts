@@ -1,10 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiFailure } from '../../shared/api/envelope';
 import { ApiError } from './errors';
+import { frameworkApiError } from './framework-errors';
 
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   const body: ApiFailure = { status: 'error', error: error.code, message: error.message };
   if (error.fields) body.fields = error.fields;
+  if (error.issues?.length) body.issues = error.issues;
   if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
   return reply.code(error.status).type('application/json; charset=utf-8').send(body);
 }
@@ -26,6 +28,8 @@ function toApiError(error: FastifyError): ApiError | null {
   if (error instanceof SyntaxError && error.statusCode === 400) {
     return new ApiError('validation', 'The request body is not valid JSON.');
   }
+  const framework = frameworkApiError(error);
+  if (framework) return framework;
   if (error.statusCode === 429)
     return new ApiError('rate_limited', 'Too many requests; try again later.');
   if (error.statusCode === 404) return new ApiError('not_found', 'Not found.');

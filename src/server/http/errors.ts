@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode } from '../../shared/api/envelope';
+import { ERROR_STATUS, type ErrorCode, type RuleIssue } from '../../shared/api/envelope';
 
 /** An error the client may see: a code of DESIGN.md, a human message, optional fields. */
 export class ApiError extends Error {
@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly fields?: Record<string, string>,
     /** Seconds, sent as Retry-After (rate limits, draining). */
     readonly retryAfter?: number,
+    /** Which rule refused, as codes the renderer words in the user's language. */
+    readonly issues?: RuleIssue[],
   ) {
     super(message);
   }
@@ -25,3 +27,9 @@ export const validationError = (
   fields: Record<string, string>,
   message = 'Some fields are not valid.',
 ) => new ApiError('validation', message, fields);
+
+/** A rule's refusal: the English message, and the same as a coded issue (on a field, if any). */
+export const ruleError = (code: ErrorCode, issue: RuleIssue, message: string): ApiError =>
+  new ApiError(code, message, issue.field ? { [issue.field]: message } : undefined, undefined, [
+    issue,
+  ]);

@@ -5,6 +5,7 @@ import type { Endpoint } from '../../shared/api/endpoint';
 import type { Role } from '../../shared/constants';
 import type { ServerDeps } from '../deps';
 import { authenticate, baseContext, enterSchool, type RequestContext } from './context';
+import { idempotencyHooks, replayIdempotentAnswer } from './idempotency';
 import { validationError } from './errors';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -41,6 +42,17 @@ function parse<S extends z.ZodType | undefined>(
   return result.data as Parsed<S>;
 }
 
+const served = new WeakMap<FastifyInstance, Endpoint[]>();
+
+/**
+ * Every endpoint registered through route() on this app, in registration order: the route
+ * registry that the OpenAPI document, the isolation and authorization tests and the fuzz test
+ * are generated from, so that a new endpoint is covered the day it is added.
+ */
+export function servedEndpoints(app: FastifyInstance): readonly Endpoint[] {
+  return served.get(app) ?? [];
+}
+
 /**
  * Registers one endpoint of src/shared/api: checks access (token, school membership,
  * role), validates params, query and body with the shared schemas, and wraps the
@@ -52,9 +64,11 @@ export function route<E extends Endpoint>(
   definition: E,
   handler: (input: HandlerInput<E>) => Promise<HandlerOutput<E>>,
 ): void {
+  served.set(app, [...servedEndpoints(app), definition]);
   app.route({
     method: definition.method,
     url: `/api${definition.path}`,
+    ...idempotencyHooks(deps, definition),
     handler: async (request, reply) => {
       const ctx = baseContext(request);
       const params = parse(definition.params, request.params, 'path');
@@ -71,6 +85,8 @@ export function route<E extends Endpoint>(
       }
       const query = parse(definition.query, request.query, 'query');
       const body = parse(definition.body, request.body, 'body');
+      if (definition.idempotent && (await replayIdempotentAnswer(deps, ctx, request, reply)))
+        return reply;
       const output = await handler({ params, query, body, ctx, request, reply } as HandlerInput<E>);
       if (reply.sent) return reply;
       if (definition.list) {

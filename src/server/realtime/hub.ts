@@ -8,8 +8,15 @@ import { userRoom } from '../../shared/realtime';
  */
 export interface RealtimeHub {
   toUsers(userIds: number[], event: string, payload: unknown): void;
+  /** Closes the sockets opened with this session, on every node (the session was revoked). */
+  closeSession(sessionId: number): void;
+  /** Closes every socket of this user, on every node (all sessions revoked, account disabled). */
+  closeUser(userId: number): void;
   bind(io: Server): void;
 }
+
+/** Every socket joins the room of the session it authenticated with. */
+export const sessionRoom = (sessionId: number) => `session:${sessionId}`;
 
 export function createRealtimeHub(): RealtimeHub {
   let server: Server | null = null;
@@ -20,6 +27,13 @@ export function createRealtimeHub(): RealtimeHub {
     toUsers(userIds, event, payload) {
       if (!server || userIds.length === 0) return;
       server.to([...new Set(userIds)].map(userRoom)).emit(event, payload);
+    },
+    // disconnectSockets goes through the adapter: with Redis, every node closes its own.
+    closeSession(sessionId) {
+      server?.in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
+    closeUser(userId) {
+      server?.in(userRoom(userId)).disconnectSockets(true);
     },
   };
 }

@@ -6,6 +6,7 @@ import { REALTIME_PATH, realtimeAuth, schoolRoleRoom, userRoom } from '../../sha
 import { findActiveSession } from '../areas/account/queries';
 import { hashToken } from '../areas/account/tokens';
 import type { ServerDeps } from '../deps';
+import { sessionRoom } from './hub';
 import { DESKTOP_ORIGIN } from '../http/security-headers';
 
 /**
@@ -38,7 +39,8 @@ export function attachRealtime(app: FastifyInstance, deps: ServerDeps): Server {
         deps.now().toISOString(),
       );
       if (!user) return next(new Error('login_required'));
-      socket.data.rooms = [userRoom(user.id)];
+      // The session room lets a logout close exactly this session's sockets.
+      socket.data.rooms = [userRoom(user.id), sessionRoom(user.sessionId)];
       const { school_id, role } = parsed.data;
       if (school_id && role) {
         const membership = await deps.db
@@ -67,7 +69,21 @@ export function attachRealtime(app: FastifyInstance, deps: ServerDeps): Server {
   });
   app.addHook('onClose', async () => {
     await new Promise<void>((resolve) => io.close(() => resolve()));
+    // A client still connecting has the adapter's subscriptions queued: quitting then rejects
+    // them where nobody listens. Let it finish connecting (briefly) before quitting.
+    await Promise.all(redisClients.map(connectionSettled));
     await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
   });
   return io;
+}
+
+/** Resolves once a Redis client is connected or has given up (at most two seconds). */
+function connectionSettled(client: Redis): Promise<void> {
+  if (client.status === 'ready' || client.status === 'end') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => resolve();
+    client.once('ready', done);
+    client.once('end', done);
+    setTimeout(done, 2_000).unref();
+  });
 }

@@ -1,5 +1,8 @@
-/** Reads CSV (RFC 4180): quoted fields, doubled quotes, CRLF; the delimiter is , or ; (Excel in Greek). */
-export function parseCsv(text: string): string[][] {
+/**
+ * Reads CSV (RFC 4180): quoted fields, doubled quotes, CRLF; the delimiter is , or ; (Excel
+ * in Greek). Stops after `maxRows` rows, so that an oversized file is not read to its end.
+ */
+export function parseCsv(text: string, maxRows = Infinity): string[][] {
   const source = text.replace(/^\uFEFF/, '');
   const firstLine = source.split(/\r?\n/, 1)[0] ?? '';
   const delimiter =
@@ -23,20 +26,33 @@ export function parseCsv(text: string): string[][] {
     } else if (c === '\n' || c === '\r') {
       if (c === '\r' && source[i + 1] === '\n') i++;
       row.push(cell);
-      rows.push(row);
+      if (row.some((value) => value.trim() !== '')) rows.push(row);
+      if (rows.length >= maxRows) return rows;
       row = [];
       cell = '';
     } else cell += c;
   }
   if (cell !== '' || row.length) {
     row.push(cell);
-    rows.push(row);
+    if (row.some((value) => value.trim() !== '')) rows.push(row);
   }
-  return rows.filter((r) => r.some((value) => value.trim() !== ''));
+  return rows;
 }
 
+/**
+ * Text a spreadsheet would run as a formula (OWASP "CSV injection"): a cell starting with
+ * = + - @, a tab or a carriage return. Such a cell is exported with a leading single quote,
+ * which spreadsheets show as text. Numbers stay numbers: a negative amount is a JavaScript
+ * number here, not text, and is written as it is.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export const neutraliseFormula = (value: unknown): unknown =>
+  typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
+
 const quote = (value: unknown) => {
-  const text = value === null || value === undefined ? '' : String(value);
+  const safe = neutraliseFormula(value);
+  const text = safe === null || safe === undefined ? '' : String(safe);
   return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 

@@ -1,27 +1,18 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { z } from 'zod';
-import { LIST_MAX_PAGE_SIZE, LIST_PAGE_SIZE, type Role } from '../../shared/constants';
-import type { FieldDefinition, ResourceDefinition } from '../../shared/resources';
+import { sql, type AliasedRawBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Role } from '../../shared/constants';
+import type { FieldDefinition, RecordAbilities, ResourceDefinition } from '../../shared/resources';
+import type { ListRequest } from '../../shared/resources/list-query';
 import { normalizeSearch } from '../../shared/search';
 import { countOf } from '../db/database';
 import { runShaped } from '../db/query-shapes';
 import { validationError } from '../http/errors';
 import { columnFields, columnName, columnRef, fromRow, targetOf, visibleTo } from './model';
-import { scopeFor } from './scopes';
+import { hooksOf } from './hooks';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the engine reaches tables by name
 export type AnyDb = Kysely<any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyQuery = SelectQueryBuilder<any, any, any>;
-
-export interface ListRequest {
-  page: number;
-  per_page: number;
-  search?: string;
-  sort?: string;
-  order: 'asc' | 'desc';
-  filters: Record<string, (string | number | boolean)[]>;
-}
 
 export interface Caller {
   schoolId: number;
@@ -30,49 +21,12 @@ export interface Caller {
   me: number | null;
 }
 
-const filterValue = (field: FieldDefinition) =>
-  field.kind === 'boolean'
-    ? z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
-    : field.kind === 'reference' || field.kind === 'references' || field.kind === 'integer'
-      ? z.coerce.number().int()
-      : z.string().max(200);
-
-/** The query schema of a resource's list: paging, search, sort and its filterable fields. */
-export function listQuerySchema(resource: ResourceDefinition) {
-  const sortable = resource.fields.filter((f) => f.sortable).map((f) => f.name);
-  const filterable = resource.fields.filter((f) => f.filterable);
-  return z
-    .object({
-      page: z.coerce.number().int().min(1).default(1),
-      per_page: z.coerce.number().int().min(1).max(LIST_MAX_PAGE_SIZE).default(LIST_PAGE_SIZE),
-      search: z.string().trim().max(200).optional(),
-      sort: z
-        .string()
-        .refine((s) => sortable.includes(s), { message: `Sort by one of: ${sortable.join(', ')}` })
-        .optional(),
-      order: z.enum(['asc', 'desc']).optional(),
-      ...Object.fromEntries(
-        filterable.map((f) => [
-          f.name,
-          z
-            .string()
-            .max(2000)
-            .transform((text) => text.split(','))
-            .pipe(z.array(filterValue(f) as z.ZodType<string | number | boolean, string>).max(100))
-            .optional(),
-        ]),
-      ),
-    })
-    .transform(({ page, per_page, search, sort, order, ...filters }): ListRequest => ({
-      page,
-      per_page,
-      search: search || undefined,
-      sort: sort ?? resource.defaultSort.field,
-      order: order ?? (sort ? 'asc' : resource.defaultSort.order),
-      filters: Object.fromEntries(
-        Object.entries(filters).filter(([, v]) => v !== undefined),
-      ) as ListRequest['filters'],
-    }));
+/** The caller as the per-record rules see it: who, and whether they may write the resource. */
+export interface RecordReader extends Caller {
+  userId: number;
+  fullAccess: boolean;
+  /** Write permission on the resource (and the area's own condition on writing it). */
+  canWrite: boolean;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -95,9 +49,12 @@ export function baseQuery(
     query = query.where('r.role', '=', sql.lit(resource.people.role));
     if (joinAccount) query = query.innerJoin('users as u', 'u.id', 'r.user_id');
   }
-  const scope = caller.role === 'admin' ? undefined : scopeFor(caller.role, resource.name);
-  if (scope && caller.me !== null) query = query.where(scope(caller.me, caller.schoolId));
-  return query;
+  if (caller.role === 'admin') return query;
+  // Fail closed: a role without a scope, or a caller without a membership, sees no row.
+  const scope = hooksOf(resource).scopes?.[caller.role];
+  if (scope === 'school') return query;
+  if (!scope || caller.me === null) return query.where(sql<boolean>`1 = 0`);
+  return query.where(scope(caller.me, caller.schoolId));
 }
 
 const sortRef = (field: FieldDefinition) =>
@@ -130,7 +87,16 @@ function filterValues(
   };
 }
 
-function applyFilters(query: AnyQuery, resource: ResourceDefinition, values: FilterValues) {
+/** The linked ids a role may see behind a link field, when its area narrows them. */
+export const linkScopeOf = (resource: ResourceDefinition, role: Role, field: FieldDefinition) =>
+  hooksOf(resource).linkScopes?.[role]?.[field.name];
+
+function applyFilters(
+  query: AnyQuery,
+  resource: ResourceDefinition,
+  role: Role,
+  values: FilterValues,
+) {
   if (values.search !== null) {
     query = query.where(sql<boolean>`r.search_text like ${values.search} escape '\\'`);
   }
@@ -138,8 +104,14 @@ function applyFilters(query: AnyQuery, resource: ResourceDefinition, values: Fil
     const field = resource.fields.find((f) => f.name === name)!;
     if (field.kind === 'references') {
       const link = field.link!;
+      // Filtering by a lesson a role may not see would tell who is in it.
+      const linkScope = linkScopeOf(resource, role, field);
+      const narrowed =
+        linkScope && values.me !== null
+          ? sql` and l.${sql.ref(link.to)} in (${linkScope(values.me, values.schoolId)})`
+          : sql``;
       query = query.where(
-        sql<boolean>`exists (select 1 from ${sql.table(link.table)} l where l.school_id = ${values.schoolId} and l.${sql.ref(link.from)} = r.id and l.${sql.ref(link.to)} in (${sql.join(list)}))`,
+        sql<boolean>`exists (select 1 from ${sql.table(link.table)} l where l.school_id = ${values.schoolId} and l.${sql.ref(link.from)} = r.id and l.${sql.ref(link.to)} in (${sql.join(list)})${narrowed})`,
       );
     } else {
       query = query.where(columnRef(field), 'in', list);
@@ -153,16 +125,25 @@ function applyFilters(query: AnyQuery, resource: ResourceDefinition, values: Fil
  * plain resource.
  */
 export function selectColumns(query: AnyQuery, resource: ResourceDefinition, role: Role): AnyQuery {
-  const selections: string[] = ['r.id'];
+  const selections: (string | AliasedRawBuilder<unknown, string>)[] = ['r.id'];
   if (resource.people) selections.push('r.user_id');
   for (const field of columnFields(resource)) {
-    if (visibleTo(field, role)) selections.push(`${columnRef(field)} as ${field.name}`);
+    if (!visibleTo(field, role)) continue;
+    if (field.storage === 'account' && field.kind === 'email') {
+      // A school's stand-in for an invited account shows the address it invited.
+      selections.push(sql<string>`coalesce(u.email, u.pending_email)`.as(field.name));
+    } else {
+      selections.push(`${columnRef(field)} as ${field.name}`);
+    }
+  }
+  for (const column of hooksOf(resource).internalColumns ?? []) {
+    selections.push(`r.${column} as ${column}`);
   }
   let result = query.select(selections);
   for (const field of resource.fields) {
     if (field.kind !== 'reference' || !field.list || !visibleTo(field, role)) continue;
     const target = targetOf(field);
-    if (target.people || target.custom) continue;
+    if (target.people || target.recordsAreAccounts) continue;
     const alias = `ref_${field.name}`;
     result = result
       .leftJoin(`${target.table} as ${alias}`, `${alias}.id`, `r.${columnName(field)}`)
@@ -198,7 +179,7 @@ export function pageWindow(total: number, page: number, perPage: number) {
 export async function listRecords(
   db: AnyDb,
   resource: ResourceDefinition,
-  caller: Caller,
+  caller: RecordReader,
   request: ListRequest,
 ) {
   const sortField = resource.fields.find((f) => f.name === request.sort)!;
@@ -228,7 +209,7 @@ export async function listRecords(
     role: caller.role,
   });
   const filtered = (v: FilterValues, joinAccount: boolean) =>
-    applyFilters(baseQuery(db, resource, who(v), joinAccount), resource, v);
+    applyFilters(baseQuery(db, resource, who(v), joinAccount), resource, caller.role, v);
   const [total] = await runShaped(db, `list-count:${shape}`, filtering, (v) =>
     filtered(v, false).select((eb) => eb.fn.countAll().as('count')),
   );
@@ -268,7 +249,32 @@ export async function listRecords(
   const position = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => position.get(a.id as number)! - position.get(b.id as number)!);
   return {
-    data: rows.map((row) => fromRow(resource, row)),
+    data: rows.map((row) => presentRecord(resource, caller, fromRow(resource, row))),
     totalCount,
   };
 }
+
+/**
+ * What the caller may do with a record, decided here and sent with it (`abilities`), so that
+ * screens show actions from the server's answer; the rules' own columns are then dropped.
+ */
+export function abilitiesOf(
+  resource: ResourceDefinition,
+  caller: RecordReader,
+  record: Record<string, unknown>,
+): RecordAbilities {
+  if (!caller.canWrite) return { update: false, delete: false };
+  return hooksOf(resource).recordAbilities?.(caller, record) ?? { update: true, delete: true };
+}
+
+export function presentRecord(
+  resource: ResourceDefinition,
+  caller: RecordReader,
+  record: Record<string, unknown>,
+): Record<string, unknown> {
+  const abilities = abilitiesOf(resource, caller, record);
+  for (const column of hooksOf(resource).internalColumns ?? []) delete record[column];
+  return { ...record, abilities };
+}
+
+export { listQuerySchema, type ListRequest } from '../../shared/resources/list-query';

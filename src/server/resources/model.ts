@@ -1,4 +1,3 @@
-import type { Role } from '../../shared/constants';
 import type { FieldDefinition, ResourceDefinition } from '../../shared/resources';
 import { RESOURCES } from '../../shared/resources';
 
@@ -7,8 +6,7 @@ import { RESOURCES } from '../../shared/resources';
 
 export const isLink = (field: FieldDefinition) => field.kind === 'references';
 
-/** Whether a role may see a field at all (admins see everything). */
-export const visibleTo = (field: FieldDefinition, role: Role) => !field.hiddenFrom?.includes(role);
+export { fieldVisibleTo as visibleTo } from '../../shared/resources/visibility';
 
 /** Fields stored in a column of the record or its account (not link tables). */
 export const columnFields = (resource: ResourceDefinition) =>

@@ -2,7 +2,15 @@ import { sql } from 'kysely';
 import type { ResourceDefinition } from '../../shared/resources';
 import { normalizeSearch } from '../../shared/search';
 import { notFound } from '../http/errors';
-import { baseQuery, selectColumns, type AnyDb, type Caller } from './list';
+import {
+  baseQuery,
+  linkScopeOf,
+  presentRecord,
+  selectColumns,
+  type AnyDb,
+  type Caller,
+  type RecordReader,
+} from './list';
 import { fromRow, linkFields, targetOf, visibleTo } from './model';
 
 export interface Option {
@@ -26,7 +34,7 @@ export async function labelsOf(
     query = query
       .innerJoin('users as u', 'u.id', 'r.user_id')
       .select(['r.id', sql<string>`u.last_name || ' ' || u.first_name`.as('label')]);
-  } else if (target.custom) {
+  } else if (target.recordsAreAccounts) {
     // The users resource: ids are account ids, labelled by name.
     query = db
       .selectFrom('users as r')
@@ -38,35 +46,60 @@ export async function labelsOf(
   } else {
     query = query.select(['r.id', `r.${target.labelField} as label`]);
   }
-  const rows = (await query.execute()) as { id: number; label: unknown }[];
+  // In id order, like the link arrays: without an ORDER BY, PostgreSQL returns rows in their
+  // physical order, which an unrelated update of one of them changes.
+  const rows = (await query.orderBy('r.id').execute()) as { id: number; label: unknown }[];
   return rows.map((r) => ({ id: r.id, label: String(r.label ?? '') }));
 }
 
-/** One record with its link ids and the labels of everything it points at. */
-export async function getRecord(
+/**
+ * The record's row as this caller may see it (its school, its role's scope), or not found:
+ * what a read shows and what a write may act on are the same rows.
+ */
+export async function visibleRow(
   db: AnyDb,
   resource: ResourceDefinition,
-  caller: Caller,
+  caller: RecordReader,
   id: number,
-) {
+): Promise<Record<string, unknown>> {
   const row = await selectColumns(
     baseQuery(db, resource, caller).where('r.id', '=', id),
     resource,
     caller.role,
   ).executeTakeFirst();
   if (!row) throw notFound(`This ${resource.singular.toLowerCase()} does not exist.`);
-  const record = fromRow(resource, row as Record<string, unknown>);
+  return row as Record<string, unknown>;
+}
+
+/** One record with its link ids and the labels of everything it points at. */
+export async function getRecord(
+  db: AnyDb,
+  resource: ResourceDefinition,
+  caller: RecordReader,
+  id: number,
+) {
+  const row = await visibleRow(db, resource, caller, id);
+  const record = fromRow(resource, row);
   const labels: Record<string, Option[]> = {};
   for (const field of linkFields(resource)) {
     if (!visibleTo(field, caller.role)) continue;
     const link = field.link!;
-    const links = (await db
+    let linked = db
       .selectFrom(link.table)
       .select(`${link.to} as id`)
       .where('school_id', '=', caller.schoolId)
-      .where(link.from, '=', id)
-      .orderBy('id')
-      .execute()) as { id: number }[];
+      .where(link.from, '=', id);
+    // Of a person's lessons, a student or teacher sees only those they share.
+    const linkScope = linkScopeOf(resource, caller.role, field);
+    if (linkScope) {
+      linked =
+        caller.me === null
+          ? linked.where(sql<boolean>`1 = 0`)
+          : linked.where(
+              sql<boolean>`${sql.ref(link.to)} in (${linkScope(caller.me, caller.schoolId)})`,
+            );
+    }
+    const links = (await linked.orderBy(link.to).execute()) as { id: number }[];
     record[field.name] = links.map((l) => l.id);
     labels[field.name] = await labelsOf(
       db,
@@ -82,7 +115,7 @@ export async function getRecord(
       ]);
     }
   }
-  return { ...record, labels };
+  return { ...presentRecord(resource, caller, record), labels };
 }
 
 /** Up to 50 records matching a search, as {id, label}: the choices of a reference field. */
@@ -105,6 +138,7 @@ export async function searchOptions(
   const rows = (await query
     .select(['r.id', label.as('label')])
     .orderBy('label')
+    .orderBy('r.id')
     .limit(50)
     .execute()) as Option[];
   return rows.map((r) => ({ id: r.id, label: String(r.label ?? '') }));

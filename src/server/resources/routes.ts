@@ -1,76 +1,51 @@
 import type { FastifyInstance } from 'fastify';
-import type { Role } from '../../shared/constants';
 import { RESOURCES, resourceEndpoints, type ResourceDefinition } from '../../shared/resources';
 import type { ServerDeps } from '../deps';
-import type { RequestContext } from '../http/context';
-import { validationError } from '../http/errors';
 import { route } from '../http/route';
-import { assertAccess, callerMembershipId } from './access';
-import { listQuerySchema, listRecords, type AnyDb, type Caller } from './list';
+import { readerFor } from './access';
+import { assertScopesDeclared } from './hooks';
+import { listRecords, type AnyDb } from './list';
 import { getRecord, searchOptions } from './read';
 import { transferRoutes } from './transfer';
 import { createRecord, deleteRecord, updateRecord } from './write';
-
-async function callerOf(deps: ServerDeps, ctx: RequestContext): Promise<Caller> {
-  const role = ctx.role as Role;
-  return {
-    schoolId: ctx.schoolId!,
-    role,
-    me: role === 'admin' ? null : await callerMembershipId(deps, ctx),
-  };
-}
 
 /** Registers the engine's routes for one declared resource. */
 function resourceRoutes(app: FastifyInstance, deps: ServerDeps, resource: ResourceDefinition) {
   const api = resourceEndpoints(resource);
   const db = deps.db as AnyDb;
-  const listQuery = listQuerySchema(resource);
 
-  route(app, deps, api.list, async ({ ctx, request }) => {
-    await assertAccess(deps, ctx, resource, 'read');
-    const parsed = listQuery.safeParse(request.query);
-    if (!parsed.success) {
-      throw validationError(
-        Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? '_'), i.message])),
-        'Invalid list query.',
-      );
-    }
-    return listRecords(db, resource, await callerOf(deps, ctx), parsed.data);
-  });
-  route(app, deps, api.options, async ({ ctx, query }) => {
-    await assertAccess(deps, ctx, resource, 'read');
-    return searchOptions(db, resource, await callerOf(deps, ctx), query.search);
-  });
-  route(app, deps, api.get, async ({ ctx, params }) => {
-    await assertAccess(deps, ctx, resource, 'read');
-    return getRecord(db, resource, await callerOf(deps, ctx), params.id);
-  });
+  route(app, deps, api.list, async ({ ctx, query }) =>
+    listRecords(db, resource, await readerFor(deps, ctx, resource, 'read'), query),
+  );
+  route(app, deps, api.options, async ({ ctx, query }) =>
+    searchOptions(db, resource, await readerFor(deps, ctx, resource, 'read'), query.search),
+  );
+  route(app, deps, api.get, async ({ ctx, params }) =>
+    getRecord(db, resource, await readerFor(deps, ctx, resource, 'read'), params.id),
+  );
   route(app, deps, api.create, async ({ ctx, body }) => {
-    await assertAccess(deps, ctx, resource, 'write');
-    const caller = await callerOf(deps, ctx);
-    const id = await createRecord(deps, ctx, resource, caller, body as Record<string, unknown>);
-    return getRecord(db, resource, caller, id);
+    const reader = await readerFor(deps, ctx, resource, 'write');
+    const id = await createRecord(deps, ctx, resource, reader, body as Record<string, unknown>);
+    return getRecord(db, resource, reader, id);
   });
   for (const method of ['PUT', 'POST'] as const) {
     route(app, deps, { ...api.update, method }, async ({ ctx, params, body }) => {
-      await assertAccess(deps, ctx, resource, 'write');
-      const caller = await callerOf(deps, ctx);
-      await updateRecord(deps, ctx, resource, caller, params.id, body as Record<string, unknown>);
-      return getRecord(db, resource, caller, params.id);
+      const reader = await readerFor(deps, ctx, resource, 'write');
+      await updateRecord(deps, ctx, resource, reader, params.id, body as Record<string, unknown>);
+      return getRecord(db, resource, reader, params.id);
     });
   }
   route(app, deps, api.remove, async ({ ctx, params }) => {
-    await assertAccess(deps, ctx, resource, 'write');
-    await deleteRecord(deps, ctx, resource, await callerOf(deps, ctx), params.id);
+    const reader = await readerFor(deps, ctx, resource, 'write');
+    await deleteRecord(deps, ctx, resource, reader, params.id);
     return null;
   });
-  transferRoutes(app, deps, resource, { callerOf });
+  transferRoutes(app, deps, resource, api);
 }
 
+/** The engine's routes for every declared resource whose routes are not written by hand. */
 export function registerResourceRoutes(app: FastifyInstance, deps: ServerDeps): void {
-  for (const resource of Object.values(RESOURCES)) {
-    if (!resource.custom) resourceRoutes(app, deps, resource);
-  }
+  const engineResources = Object.values(RESOURCES).filter((resource) => !resource.custom);
+  assertScopesDeclared(engineResources);
+  for (const resource of engineResources) resourceRoutes(app, deps, resource);
 }
-
-export { callerOf };

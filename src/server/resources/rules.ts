@@ -1,27 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { ResourceDefinition } from '../../shared/resources';
-import type { Database } from '../db/schema';
-import type { RequestContext } from '../http/context';
-import { forbidden, validationError } from '../http/errors';
-import { SERVER_EVENTS, type NotificationEvent } from '../../shared/realtime';
-import type { RealtimeHub } from '../realtime/hub';
-import { notifyAudience } from './announcements';
-
-export interface SaveContext {
-  trx: Kysely<Database>;
-  ctx: RequestContext;
-  resource: ResourceDefinition;
-  /** The caller's membership id (for teachers writing announcements). */
-  me: number | null;
-  nowIso: string;
-  /** Work to do once the transaction has committed (telling apps over sockets). */
-  afterCommit: (() => void)[];
-  realtime: RealtimeHub;
-}
+import { validationError } from '../http/errors';
+import { hooksOf, type SaveContext } from './hooks';
 
 /**
- * The real rules of the declared resources, run inside the write's transaction: values are
- * the record's full values after the change; `created` tells a create from an update.
+ * Rules every resource shares (a range ends after it starts), then the area's own, inside the
+ * write's transaction: values are the record's full values after the change; `created`
+ * tells a create from an update.
  */
 export async function beforeSave(
   save: SaveContext,
@@ -42,15 +25,7 @@ export async function beforeSave(
   ) {
     throw validationError({ end_time: 'The end must be after the start' });
   }
-  if (save.resource.name === 'announcements') {
-    if (values.audience === 'lesson' && !values.lesson_id)
-      throw validationError({ lesson_id: 'Choose the lesson' });
-    if (save.ctx.role === 'teacher') await assertTeacherOwnsLesson(save, values);
-    if (created) {
-      values.created_at = save.nowIso;
-      values.author_user_id = save.ctx.user!.id;
-    }
-  }
+  await hooksOf(save.resource).beforeSave?.(save, values, created);
 }
 
 export async function afterSave(
@@ -58,51 +33,8 @@ export async function afterSave(
   id: number,
   values: Record<string, unknown>,
   created: boolean,
-) {
-  if (save.resource.name === 'periods' && values.is_current) {
-    // One current period per school.
-    await save.trx
-      .updateTable('periods')
-      .set({ is_current: 0 })
-      .where('school_id', '=', save.ctx.schoolId!)
-      .where('id', '!=', id)
-      .execute();
-  }
-  if (save.resource.name === 'announcements' && created) {
-    const schoolId = save.ctx.schoolId!;
-    const recipients = await notifyAudience(save.trx, schoolId, {
-      id,
-      title: String(values.title),
-      audience: String(values.audience),
-      lessonId: (values.lesson_id as number | null) ?? null,
-      nowIso: save.nowIso,
-    });
-    save.afterCommit.push(() =>
-      save.realtime.toUsers(
-        recipients.map((r) => r.user_id),
-        SERVER_EVENTS.notification,
-        {
-          school_id: schoolId,
-          title: String(values.title),
-          entity: 'announcements',
-          entity_id: id,
-        } satisfies NotificationEvent,
-      ),
-    );
-  }
+): Promise<void> {
+  await hooksOf(save.resource).afterSave?.(save, id, values, created);
 }
 
-/** Teachers announce only to lessons they teach. */
-async function assertTeacherOwnsLesson(save: SaveContext, values: Record<string, unknown>) {
-  if (values.audience !== 'lesson' || !values.lesson_id || save.me === null) {
-    throw forbidden('Teachers can announce only to a lesson they teach.');
-  }
-  const teaches = await save.trx
-    .selectFrom('lesson_teachers')
-    .select('id')
-    .where('school_id', '=', save.ctx.schoolId!)
-    .where('lesson_id', '=', Number(values.lesson_id))
-    .where('teacher_id', '=', save.me)
-    .executeTakeFirst();
-  if (!teaches) throw forbidden('Teachers can announce only to a lesson they teach.');
-}
+export type { SaveContext };

@@ -1,20 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import readXlsxFile from 'read-excel-file/node';
-import { z } from 'zod';
 import { fieldsOf } from '../../shared/api/envelope';
-import { endpoint } from '../../shared/api/endpoint';
-import { schoolRoleParams } from '../../shared/api/school';
-import { writeSchema, type FieldDefinition, type ResourceDefinition } from '../../shared/resources';
+import {
+  writeSchema,
+  type FieldDefinition,
+  type ResourceDefinition,
+  type resourceEndpoints,
+} from '../../shared/resources';
 import type { ServerDeps } from '../deps';
-import type { RequestContext } from '../http/context';
 import { ApiError, validationError } from '../http/errors';
 import { route } from '../http/route';
-import { assertAccess } from './access';
-import { parseCsv } from './csv';
+import { authorityOf } from '../areas/people/policy';
+import { readerFor } from './access';
+import { parseImportInWorker } from './import-pool';
 import { sendSpreadsheet, type Cell } from './spreadsheet';
-import { listQuerySchema, listRecords, type AnyDb, type Caller } from './list';
+import { listRecords, type AnyDb } from './list';
 import { columnFields, targetOf, visibleTo } from './model';
-import { inTransaction, insertRecord } from './write';
+import { inTransaction, insertRecord, type WriteEffects } from './write';
 
 const EXPORT_MAX_ROWS = 20_000;
 const IMPORT_MAX_ROWS = 5_000;
@@ -44,25 +45,27 @@ function matchColumns(resource: ResourceDefinition, header: string[]) {
   });
 }
 
+const IMPORT_LIMITS = {
+  maxRows: IMPORT_MAX_ROWS,
+  // A sheet of 5,000 rows of people unpacks to a few megabytes; a bomb to far more.
+  maxUnpackedBytes: 25 * 1024 * 1024,
+  maxEntries: 200,
+};
+
+/** The file's rows (header first), parsed off the main thread; refusals are 400 or 413. */
 async function readRows(file: {
   filename: string;
   toBuffer(): Promise<Buffer>;
 }): Promise<string[][]> {
-  const buffer = await file.toBuffer();
-  if (/\.xlsx$/i.test(file.filename)) {
-    const [sheet] = await readXlsxFile(buffer);
-    return (sheet?.data ?? []).map((row) =>
-      row.map((cell) =>
-        cell === null || cell === undefined
-          ? ''
-          : cell instanceof Date
-            ? cell.toISOString().slice(0, 10)
-            : String(cell),
-      ),
-    );
+  if (!/\.(xlsx|csv)$/i.test(file.filename))
+    throw validationError({ file: 'Choose a .csv or .xlsx file' }, 'Choose a .csv or .xlsx file.');
+  const outcome = await parseImportInWorker(await file.toBuffer(), file.filename, IMPORT_LIMITS);
+  if (!outcome.ok) {
+    throw outcome.code === 'too_large'
+      ? new ApiError('too_large', outcome.message)
+      : validationError({ file: outcome.message }, outcome.message);
   }
-  if (/\.csv$/i.test(file.filename)) return parseCsv(buffer.toString('utf8'));
-  throw validationError({ file: 'Choose a .csv or .xlsx file' }, 'Choose a .csv or .xlsx file.');
+  return outcome.rows;
 }
 
 /** For each imported reference column to a plain resource: its records by lower-case label. */
@@ -71,7 +74,7 @@ async function referenceLabels(db: AnyDb, columns: (FieldDefinition | null)[], s
   for (const field of columns) {
     if (!field || field.kind !== 'reference') continue;
     const target = targetOf(field);
-    if (target.people || target.custom) continue;
+    if (target.people || target.recordsAreAccounts) continue;
     const rows = (await db
       .selectFrom(target.table)
       .select(['id', `${target.labelField} as label`])
@@ -97,129 +100,90 @@ export function transferRoutes(
   app: FastifyInstance,
   deps: ServerDeps,
   resource: ResourceDefinition,
-  helpers: { callerOf(deps: ServerDeps, ctx: RequestContext): Promise<Caller> },
+  api: Pick<ReturnType<typeof resourceEndpoints>, 'export' | 'import'>,
 ) {
-  const base = `/schools/:school_id/:role/${resource.name}`;
-  const listQuery = listQuerySchema(resource);
-
-  route(
-    app,
-    deps,
-    endpoint({
-      method: 'GET',
-      path: `${base}/export`,
-      access: 'school-role',
-      summary: `Export ${resource.title.toLowerCase()} as CSV or XLSX (format=csv|xlsx, list filters apply).`,
-      params: schoolRoleParams,
-      response: z.null(),
-    }),
-    async ({ ctx, request, reply }) => {
-      await assertAccess(deps, ctx, resource, 'read');
-      const { format, ...rest } = request.query as Record<string, string>;
-      const parsed = listQuery.safeParse({ ...rest, page: 1, per_page: 100 });
-      if (!parsed.success) throw validationError(fieldsOf(parsed.error), 'Invalid list query.');
-      const caller = await helpers.callerOf(deps, ctx);
-      const fields = exportedFields(resource).filter((f) => visibleTo(f, caller.role));
-      const rows: unknown[][] = [];
-      for (let page = 1; rows.length < EXPORT_MAX_ROWS; page++) {
-        const { data } = await listRecords(deps.db as AnyDb, resource, caller, {
-          ...parsed.data,
-          page,
-          per_page: 100,
-        });
-        rows.push(...data.map((row) => fields.map((f) => cellText(f, row))));
-        if (data.length < 100) break;
-      }
-      const name = `${resource.name}-${deps.now().toISOString().slice(0, 10)}`;
-      return (await sendSpreadsheet(reply, {
-        name,
-        format,
-        header: fields.map((f) => f.label),
-        rows: rows as Cell[][],
-      })) as never;
-    },
-  );
+  route(app, deps, api.export, async ({ ctx, query, reply }) => {
+    const caller = await readerFor(deps, ctx, resource, 'read');
+    const { format } = query;
+    const fields = exportedFields(resource).filter((f) => visibleTo(f, caller.role));
+    const rows: unknown[][] = [];
+    for (let page = 1; rows.length < EXPORT_MAX_ROWS; page++) {
+      const { data } = await listRecords(deps.db as AnyDb, resource, caller, {
+        ...query.list,
+        page,
+        per_page: 100,
+      });
+      rows.push(...data.map((row) => fields.map((f) => cellText(f, row))));
+      if (data.length < 100) break;
+    }
+    const name = `${resource.name}-${deps.now().toISOString().slice(0, 10)}`;
+    return (await sendSpreadsheet(reply, {
+      name,
+      format,
+      header: fields.map((f) => f.label),
+      rows: rows as Cell[][],
+    })) as never;
+  });
 
   if (!resource.importable) return;
   const rowSchema = writeSchema(resource, 'create');
 
-  route(
-    app,
-    deps,
-    endpoint({
-      method: 'POST',
-      path: `${base}/import`,
-      access: 'school-role',
-      summary: `Import ${resource.title.toLowerCase()} from a CSV or XLSX file (multipart "file"); commit=true writes.`,
-      params: schoolRoleParams,
-      query: z.object({ commit: z.enum(['true', 'false']).default('false') }),
-      response: z.object({
-        rows: z.array(
-          z.object({
-            row: z.number(),
-            values: z.record(z.string(), z.unknown()),
-            errors: z.record(z.string(), z.string()),
-          }),
-        ),
-        valid: z.number(),
-        invalid: z.number(),
-        created: z.number(),
-      }),
-    }),
-    async ({ ctx, request, query }) => {
-      await assertAccess(deps, ctx, resource, 'write');
-      if (!request.isMultipart())
-        throw validationError({ file: 'Attach the file' }, 'Attach the file to import.');
-      const file = await request.file();
-      if (!file) throw validationError({ file: 'Attach the file' }, 'Attach the file to import.');
-      const [header, ...lines] = await readRows(file);
-      if (!header) throw validationError({ file: 'The file is empty' }, 'The file is empty.');
-      if (lines.length > IMPORT_MAX_ROWS)
-        throw new ApiError('too_large', `Import at most ${IMPORT_MAX_ROWS} rows at a time.`);
-      const columns = matchColumns(resource, header);
-      const labels = await referenceLabels(deps.db as AnyDb, columns, ctx.schoolId!);
-      const results: ImportRowResult[] = lines.map((line, index) => {
-        const raw: Record<string, unknown> = {};
-        columns.forEach((field, i) => {
-          const text = line[i]?.trim();
-          if (!field || text === undefined || text === '') return;
-          // A reference may be given by its name (a level "B1") as well as by its id.
-          raw[field.name] = labels.get(field.name)?.get(text.toLowerCase()) ?? text;
-        });
-        const parsed = rowSchema.safeParse(raw);
-        return {
-          row: index + 2,
-          values: parsed.success ? parsed.data : raw,
-          errors: parsed.success ? {} : fieldsOf(parsed.error),
-        };
+  route(app, deps, api.import, async ({ ctx, request, query }) => {
+    const caller = await readerFor(deps, ctx, resource, 'write');
+    if (!request.isMultipart())
+      throw validationError({ file: 'Attach the file' }, 'Attach the file to import.');
+    const file = await request.file();
+    if (!file) throw validationError({ file: 'Attach the file' }, 'Attach the file to import.');
+    const [header, ...lines] = await readRows(file);
+    if (!header) throw validationError({ file: 'The file is empty' }, 'The file is empty.');
+    if (lines.length > IMPORT_MAX_ROWS)
+      throw new ApiError('too_large', `Import at most ${IMPORT_MAX_ROWS} rows at a time.`);
+    const columns = matchColumns(resource, header);
+    const labels = await referenceLabels(deps.db as AnyDb, columns, ctx.schoolId!);
+    const results: ImportRowResult[] = lines.map((line, index) => {
+      const raw: Record<string, unknown> = {};
+      columns.forEach((field, i) => {
+        const text = line[i]?.trim();
+        if (!field || text === undefined || text === '') return;
+        // A reference may be given by its name (a level "B1") as well as by its id.
+        raw[field.name] = labels.get(field.name)?.get(text.toLowerCase()) ?? text;
       });
-      const invalid = results.filter((r) => Object.keys(r.errors).length > 0).length;
-      let created = 0;
-      if (query.commit === 'true') {
-        if (invalid > 0)
-          throw validationError(
-            { file: `${invalid} rows have errors` },
-            'Fix the rows with errors, then import again.',
-          );
-        const caller = await helpers.callerOf(deps, ctx);
-        const nowIso = deps.now().toISOString();
-        const effects = { realtime: deps.realtime, afterCommit: [] as (() => void)[] };
-        await inTransaction(deps, resource, async (trx) => {
-          for (const result of results) {
-            try {
-              await insertRecord(trx, ctx, resource, caller, result.values, nowIso, effects);
-            } catch (error) {
-              if (error instanceof ApiError) {
-                throw new ApiError(error.code, `Row ${result.row}: ${error.message}`, error.fields);
-              }
-              throw error;
+      const parsed = rowSchema.safeParse(raw);
+      return {
+        row: index + 2,
+        values: parsed.success ? parsed.data : raw,
+        errors: parsed.success ? {} : fieldsOf(parsed.error),
+      };
+    });
+    const invalid = results.filter((r) => Object.keys(r.errors).length > 0).length;
+    let created = 0;
+    if (query.commit === 'true') {
+      if (invalid > 0)
+        throw validationError(
+          { file: `${invalid} rows have errors` },
+          'Fix the rows with errors, then import again.',
+        );
+      const nowIso = deps.now().toISOString();
+      const effects: WriteEffects = {
+        deps,
+        afterCommit: [],
+        authority: resource.people ? await authorityOf(deps, ctx) : undefined,
+      };
+      await inTransaction(deps, resource, async (trx) => {
+        for (const result of results) {
+          try {
+            await insertRecord(trx, ctx, resource, caller, result.values, nowIso, effects);
+          } catch (error) {
+            if (error instanceof ApiError) {
+              throw new ApiError(error.code, `Row ${result.row}: ${error.message}`, error.fields);
             }
-            created++;
+            throw error;
           }
-        });
-        effects.afterCommit.forEach((effect) => effect());
-      }
-      return { rows: results, valid: results.length - invalid, invalid, created };
-    },
-  );
+          created++;
+        }
+      });
+      effects.afterCommit.forEach((effect) => effect());
+    }
+    return { rows: results, valid: results.length - invalid, invalid, created };
+  });
 }

@@ -5,11 +5,21 @@ import { recordAudit } from '../audit/audit-log';
 import type { Database } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import type { RequestContext } from '../http/context';
-import { ApiError, notFound, validationError } from '../http/errors';
+import { ApiError, ruleError } from '../http/errors';
 import { conflictFromDatabase } from './db-errors';
-import { baseQuery, selectColumns, type AnyDb, type Caller } from './list';
+import type { Role } from '../../shared/constants';
+import {
+  changeIdentity,
+  joinSchool,
+  leaveSchool,
+  refreshDerivedColumns,
+} from '../areas/people/accounts';
+import { recordInvitation, sendInvitationMail } from '../areas/people/invitations';
+import { authorityOf, type Authority } from '../areas/people/policy';
+import { hooksOf } from './hooks';
+import { abilitiesOf, type AnyDb, type RecordReader } from './list';
+import { visibleRow } from './read';
 import { columnFields, columnName, isLink, targetOf, toColumn } from './model';
-import { accountValues, createPersonRecord, deletePerson, updateAccount } from './people';
 import { afterSave, beforeSave, type SaveContext } from './rules';
 
 /** Every reference must point at a record of the same school (of the right role, for people). */
@@ -27,7 +37,7 @@ async function assertReferencesInSchool(
     const ids = [...new Set((Array.isArray(raw) ? raw : [raw]) as number[])];
     if (ids.length === 0) continue;
     const target = targetOf(field);
-    let query = target.custom
+    let query = target.recordsAreAccounts
       ? db
           .selectFrom('memberships as r')
           .select('r.user_id as id')
@@ -39,7 +49,16 @@ async function assertReferencesInSchool(
     const found = await query.execute();
     if (found.length !== ids.length) fields[field.name] = 'This choice does not exist';
   }
-  if (Object.keys(fields).length) throw validationError(fields);
+  const names = Object.keys(fields);
+  if (names.length) {
+    throw new ApiError(
+      'validation',
+      'Some fields are not valid.',
+      fields,
+      undefined,
+      names.map((field) => ({ code: 'unknown_choice' as const, field })),
+    );
+  }
 }
 
 /** Fields marked unique must not repeat within the school. */
@@ -62,12 +81,10 @@ async function assertUnique(
     if (resource.people) query = query.where('r.role', '=', resource.people.role);
     if (selfId !== null) query = query.where('r.id', '!=', selfId);
     if (await query.executeTakeFirst()) {
-      throw new ApiError(
+      throw ruleError(
         'conflict',
+        { code: 'unique', field: field.name },
         `Another ${resource.singular.toLowerCase()} already has this ${field.label.toLowerCase()}.`,
-        {
-          [field.name]: `Another ${resource.singular.toLowerCase()} already has this ${field.label.toLowerCase()}.`,
-        },
       );
     }
   }
@@ -83,6 +100,10 @@ function recordColumns(resource: ResourceDefinition, values: Record<string, unkn
   for (const field of columnFields(resource)) {
     if (field.storage === 'account' || !(field.name in values)) continue;
     columns[columnName(field)] = toColumn(field, values[field.name]);
+  }
+  // Columns the area's rules set (an announcement's author); never taken from a client.
+  for (const column of hooksOf(resource).internalColumns ?? []) {
+    if (column in values) columns[column] = values[column];
   }
   return columns;
 }
@@ -113,14 +134,36 @@ async function replaceLinks(
   }
 }
 
-async function currentValues(db: AnyDb, resource: ResourceDefinition, caller: Caller, id: number) {
-  const row = await selectColumns(
-    baseQuery(db, resource, caller).where('r.id', '=', id),
-    resource,
-    caller.role,
-  ).executeTakeFirst();
-  if (!row) throw notFound(`This ${resource.singular.toLowerCase()} does not exist.`);
-  return row as Record<string, unknown>;
+/**
+ * The record as the caller may see it, refused unless the area's rules let this caller do
+ * this to it (a teacher changes only their own announcements).
+ */
+async function currentValues(
+  db: AnyDb,
+  resource: ResourceDefinition,
+  caller: RecordReader,
+  id: number,
+  action: 'update' | 'delete',
+) {
+  const row = await visibleRow(db, resource, caller, id);
+  if (!abilitiesOf(resource, caller, row)[action]) {
+    throw ruleError(
+      'forbidden',
+      { code: 'not_your_record' },
+      'Only its author or the office can change this.',
+    );
+  }
+  return row;
+}
+
+/** A person's account fields in a write (names and e-mail live on the account). */
+function accountValues(resource: ResourceDefinition, values: Record<string, unknown>) {
+  const account: Record<string, unknown> = {};
+  for (const field of resource.fields) {
+    if (field.storage === 'account' && field.name in values)
+      account[field.name] = values[field.name];
+  }
+  return account;
 }
 
 export async function inTransaction<T>(
@@ -143,33 +186,35 @@ export async function insertRecord(
   trx: Kysely<Database>,
   ctx: RequestContext,
   resource: ResourceDefinition,
-  caller: Caller,
+  caller: RecordReader,
   body: Record<string, unknown>,
   nowIso: string,
-  effects: { realtime: ServerDeps['realtime']; afterCommit: (() => void)[] },
+  effects: WriteEffects,
 ): Promise<number> {
   await assertReferencesInSchool(trx as AnyDb, resource, caller.schoolId, body);
   await assertUnique(trx as AnyDb, resource, caller.schoolId, body, null);
-  const save: SaveContext = { trx, ctx, resource, me: caller.me, nowIso, ...effects };
+  const save: SaveContext = {
+    trx,
+    ctx,
+    resource,
+    me: caller.me,
+    nowIso,
+    realtime: effects.deps.realtime,
+    afterCommit: effects.afterCommit,
+  };
   const values = { ...body };
   await beforeSave(save, values, true);
-  const columns = {
-    ...recordColumns(resource, values),
-    school_id: caller.schoolId,
-    search_text: searchText(resource, values),
-  };
-  if (resource.name === 'announcements') {
-    Object.assign(columns, {
-      created_at: values.created_at,
-      author_user_id: values.author_user_id,
-    });
-  }
+  const columns = recordColumns(resource, values);
   const id = resource.people
-    ? await createPersonRecord(trx, resource, caller.schoolId, values, columns, nowIso)
+    ? await createPerson(trx, ctx, resource, values, columns, nowIso, effects)
     : (
         (await (trx as AnyDb)
           .insertInto(resource.table)
-          .values(columns)
+          .values({
+            ...columns,
+            school_id: caller.schoolId,
+            search_text: searchText(resource, values),
+          })
           .returning('id')
           .executeTakeFirstOrThrow()) as { id: number }
       ).id;
@@ -184,15 +229,72 @@ export async function insertRecord(
   return id;
 }
 
+/** What a write does once committed: socket events, invitation mails. */
+export interface WriteEffects {
+  deps: ServerDeps;
+  afterCommit: (() => void)[];
+  /** The caller's authority over accounts, read once per request (an import writes many). */
+  authority?: Authority;
+}
+
+/** A person joins the school through the owner of accounts (created, linked or invited). */
+async function createPerson(
+  trx: Kysely<Database>,
+  ctx: RequestContext,
+  resource: ResourceDefinition,
+  values: Record<string, unknown>,
+  columns: Record<string, unknown>,
+  nowIso: string,
+  effects: WriteEffects,
+): Promise<number> {
+  // Read before the transaction began (SQLite has one connection: reading outside the
+  // transaction from inside it would wait for ever).
+  const authority = effects.authority!;
+  const email = (values.email as string | null | undefined) ?? null;
+  const joined = await joinSchool(
+    trx,
+    authority,
+    {
+      email,
+      first_name: String(values.first_name ?? ''),
+      last_name: String(values.last_name ?? ''),
+    },
+    resource.people!.role as Role,
+    columns,
+    nowIso,
+  );
+  if (joined.createdAccount && email) {
+    const mail = await recordInvitation(trx, effects.deps, {
+      schoolId: authority.schoolId,
+      userId: joined.userId,
+      email,
+      role: resource.people!.role,
+      invitedBy: ctx.actor?.id ?? ctx.user!.id,
+      standIn: joined.invitedEmail !== null,
+      nowIso,
+    });
+    if (mail) {
+      effects.afterCommit.push(() => {
+        void sendInvitationMail(effects.deps, mail).catch(() => undefined);
+      });
+    }
+  }
+  return joined.membershipId;
+}
+
 /** Creates a record with its links; returns its id. */
 export async function createRecord(
   deps: ServerDeps,
   ctx: RequestContext,
   resource: ResourceDefinition,
-  caller: Caller,
+  caller: RecordReader,
   body: Record<string, unknown>,
 ): Promise<number> {
-  const effects = { realtime: deps.realtime, afterCommit: [] as (() => void)[] };
+  const effects: WriteEffects = {
+    deps,
+    afterCommit: [],
+    authority: resource.people ? await authorityOf(deps, ctx) : undefined,
+  };
   const id = await inTransaction(deps, resource, (trx) =>
     insertRecord(trx, ctx, resource, caller, body, deps.now().toISOString(), effects),
   );
@@ -204,15 +306,16 @@ export async function updateRecord(
   deps: ServerDeps,
   ctx: RequestContext,
   resource: ResourceDefinition,
-  caller: Caller,
+  caller: RecordReader,
   id: number,
   body: Record<string, unknown>,
 ): Promise<void> {
   const db = deps.db as AnyDb;
-  const current = await currentValues(db, resource, caller, id);
+  const current = await currentValues(db, resource, caller, id, 'update');
   await assertReferencesInSchool(db, resource, caller.schoolId, body);
   await assertUnique(db, resource, caller.schoolId, body, id);
   const nowIso = deps.now().toISOString();
+  const authority = resource.people ? await authorityOf(deps, ctx) : null;
   await inTransaction(deps, resource, async (trx) => {
     const save: SaveContext = {
       trx,
@@ -225,20 +328,27 @@ export async function updateRecord(
     };
     const values = { ...current, ...body };
     await beforeSave(save, values, false);
-    if (resource.people)
-      await updateAccount(
+    const columns = recordColumns(resource, body);
+    if (resource.people) {
+      await changeIdentity(
         trx,
-        caller.schoolId,
+        authority!,
         current.user_id as number,
         accountValues(resource, body),
       );
-    const columns = { ...recordColumns(resource, body), search_text: searchText(resource, values) };
-    await (trx as AnyDb)
-      .updateTable(resource.table)
-      .set(columns)
-      .where('school_id', '=', caller.schoolId)
-      .where('id', '=', id)
-      .execute();
+    } else {
+      columns.search_text = searchText(resource, values);
+    }
+    if (Object.keys(columns).length) {
+      await (trx as AnyDb)
+        .updateTable(resource.table)
+        .set(columns)
+        .where('school_id', '=', caller.schoolId)
+        .where('id', '=', id)
+        .execute();
+    }
+    // The account's owner keeps every membership's search text and sort name in step.
+    if (resource.people) await refreshDerivedColumns(trx, current.user_id as number);
     await replaceLinks(trx as AnyDb, resource, caller.schoolId, id, body);
     await afterSave(save, id, values, false);
     await recordAudit(
@@ -260,15 +370,16 @@ export async function deleteRecord(
   deps: ServerDeps,
   ctx: RequestContext,
   resource: ResourceDefinition,
-  caller: Caller,
+  caller: RecordReader,
   id: number,
 ) {
   const db = deps.db as AnyDb;
-  const current = await currentValues(db, resource, caller, id);
+  const current = await currentValues(db, resource, caller, id, 'delete');
   const nowIso = deps.now().toISOString();
+  const authority = resource.people ? await authorityOf(deps, ctx) : null;
   await inTransaction(deps, resource, async (trx) => {
     if (resource.people) {
-      await deletePerson(trx, caller.schoolId, id, current.user_id as number);
+      await leaveSchool(trx, authority!, current.user_id as number, resource.people.role);
     } else {
       await (trx as AnyDb)
         .deleteFrom(resource.table)

@@ -22,6 +22,11 @@ export interface Endpoint {
   response: z.ZodType;
   /** Lists answer with `totalCount` beside `data`. */
   list?: boolean;
+  /**
+   * Honours an `Idempotency-Key` header: a repeat with the same key and body gets the first
+   * answer again without running twice; the same key with another body is a 409.
+   */
+  idempotent?: boolean;
 }
 
 /** Identity helper that keeps each endpoint's literal types for both ends. */

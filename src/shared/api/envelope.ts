@@ -21,11 +21,66 @@ export interface ApiSuccess<T> {
   totalCount?: number;
 }
 
+/**
+ * Why a rule refused a write, as a code the renderer words in the user's language (the
+ * English `message` and `fields` stay for other clients). `field` names the input it is about.
+ */
+export const RULE_CODES = [
+  /** Another record of the school already has this value (params: none). */
+  'unique',
+  /** A chosen reference does not exist in this school. */
+  'unknown_choice',
+  /** The person is already in this list of the school. */
+  'already_member',
+  /** The account is shared with another school or holds more than the caller may manage. */
+  'account_not_yours',
+  /** Another account already uses this e-mail. */
+  'email_taken',
+  /** Granting, changing or removing the admin role needs full access. */
+  'admin_needs_full_access',
+  /** The school would be left without an admin who has full access. */
+  'last_full_admin',
+  /** A new admin cannot get more than the granter holds. */
+  'beyond_your_access',
+  /** You cannot do this to your own account (remove yourself, drop your own admin role). */
+  'not_on_yourself',
+  /** Only the author (or the office) may change this. */
+  'not_your_record',
+  /** The record is used elsewhere and cannot be deleted. */
+  'in_use',
+  /** Teachers write chapters, tasks and task books only for lessons they teach. */
+  'not_your_lesson',
+  /** The task is not open yet (params: open_at). */
+  'not_open_yet',
+  /** The due date has passed: handed-in work can no longer change (params: due_at). */
+  'past_due',
+  /** The due date has passed and this task takes no late work (params: due_at). */
+  'late_not_accepted',
+  /** The work is graded; the teacher may return it for another try. */
+  'already_graded',
+  /** Only handed-in work can be graded or returned. */
+  'not_handed_in',
+  /** More points than the task is worth (params: max). */
+  'points_over_max',
+  /** A step of a task book must be a task or chapter of the book's lesson. */
+  'not_in_lesson',
+  /** This kind of file is not accepted (executables). */
+  'file_type_refused',
+] as const;
+export type RuleCode = (typeof RULE_CODES)[number];
+
+export interface RuleIssue {
+  code: RuleCode;
+  field?: string;
+  params?: Record<string, string | number>;
+}
+
 export interface ApiFailure {
   status: 'error';
   error: ErrorCode;
   message: string;
   fields?: Record<string, string>;
+  issues?: RuleIssue[];
 }
 
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
@@ -43,6 +98,15 @@ export const failureEnvelope = z.object({
   error: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  issues: z
+    .array(
+      z.object({
+        code: z.enum(RULE_CODES),
+        field: z.string().optional(),
+        params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      }),
+    )
+    .optional(),
 });
 
 /** Turns zod issues into {field: first message} for the `fields` of a validation error. */

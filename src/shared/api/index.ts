@@ -6,10 +6,27 @@ export * from './whitelabel';
 export * from './health';
 export * from './weather';
 export * from './inbox';
+export * from './users';
+export * from './invitations';
+export * from './jobs';
+export * from './teaching';
+export * from './files';
+export * from './chapters';
+export * from './tasks';
+export * from './taskbooks';
+export * from './calendar';
 
 import { accountEndpoints } from './account';
 import { healthEndpoints } from './health';
 import { inboxEndpoints } from './inbox';
+import { invitationEndpoints } from './invitations';
+import { userEndpoints } from './users';
+import { jobEndpoints } from './jobs';
+import { calendarEndpoints } from './calendar';
+import { chapterEndpoints } from './chapters';
+import { fileEndpoints } from './files';
+import { taskBookEndpoints } from './taskbooks';
+import { taskEndpoints } from './tasks';
 import { weatherEndpoints } from './weather';
 import { schoolAdminEndpoints, schoolEndpoints } from './school';
 import { whiteLabelEndpoints } from './whitelabel';
@@ -23,4 +40,16 @@ export const endpoints = {
   ...schoolAdminEndpoints,
   ...inboxEndpoints,
   ...weatherEndpoints,
+  ...prefixed('users', userEndpoints),
+  ...prefixed('invitations', invitationEndpoints),
+  ...jobEndpoints,
+  ...prefixed('files', fileEndpoints),
+  ...prefixed('chapters', chapterEndpoints),
+  ...prefixed('tasks', taskEndpoints),
+  ...prefixed('taskbooks', taskBookEndpoints),
+  ...prefixed('calendar', calendarEndpoints),
 };
+
+function prefixed<T extends Record<string, unknown>>(area: string, table: T) {
+  return Object.fromEntries(Object.entries(table).map(([name, e]) => [`${area}.${name}`, e]));
+}

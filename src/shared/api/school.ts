@@ -168,4 +168,21 @@ export const schoolAdminEndpoints = {
     body: updateSettingsBody,
     response: z.array(setting),
   }),
+  uploadLogo: endpoint({
+    method: 'POST',
+    path: '/schools/:school_id/:role/settings/logo',
+    access: 'school-role',
+    summary: 'Upload the school\'s logo (PNG, JPEG, WebP or SVG, at most 2 MB; multipart "file").',
+    params: schoolRoleParams,
+    response: z.object({ logo: z.string() }),
+  }),
+  schoolFile: endpoint({
+    method: 'GET',
+    path: '/school-files/:name',
+    access: 'public',
+    summary:
+      "A school's logo or login image by file name (public: the login screen shows them; images only).",
+    params: z.object({ name: z.string().max(200) }),
+    response: z.null(),
+  }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, ROLES } from '../constants';
-import { emailField, selectField, textField } from './fields';
+import { booleanField, emailField, selectField, textField } from './fields';
 import { defineResource } from './types';
 
 /**
@@ -15,6 +15,7 @@ export const users = defineResource({
   singular: 'User',
   permission: 'users',
   custom: true,
+  recordsAreAccounts: true,
   labelField: 'last_name',
   defaultSort: { field: 'last_name', order: 'asc' },
   fields: [
@@ -54,8 +55,18 @@ export const users = defineResource({
       list: true,
       filterable: true,
       required: true,
-      schema: z.array(z.enum(ROLES)).min(1, 'Choose at least one role'),
+      schema: z
+        .array(z.enum(ROLES))
+        .min(1, 'Choose at least one role')
+        .max(ROLES.length, 'Choose each role once')
+        .refine((roles) => new Set(roles).size === roles.length, 'Choose each role once'),
     },
+    // Granted only by an admin who holds it; an admin without it has their groups' rights.
+    booleanField('full_access', 'Full access', { list: true }),
   ],
-  form: [['last_name', 'first_name'], ['email', 'language'], ['roles']],
+  form: [
+    ['last_name', 'first_name'],
+    ['email', 'language'],
+    ['roles', 'full_access'],
+  ],
 });

@@ -174,7 +174,10 @@ export const referencesField = (
   name,
   label,
   kind: 'references',
-  schema: z.array(z.coerce.number().int().positive()).max(1000),
+  schema: z
+    .array(z.coerce.number().int().positive())
+    .max(1000)
+    .refine((ids) => new Set(ids).size === ids.length, 'Choose each item once'),
   target,
   link,
   ...options,

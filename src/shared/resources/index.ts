@@ -22,6 +22,7 @@ export * from './types';
 export * from './fields';
 export * from './schemas';
 export * from './endpoints';
+export * from './visibility';
 
 /** Every declared resource, by its route name. */
 export const RESOURCES: Record<string, ResourceDefinition> = Object.fromEntries(
@@ -48,3 +49,5 @@ export const RESOURCES: Record<string, ResourceDefinition> = Object.fromEntries(
 );
 
 export const resourceNamed = (name: string): ResourceDefinition | undefined => RESOURCES[name];
+export * from './list-query';
+export * from './record-schema';

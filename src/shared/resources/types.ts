@@ -77,6 +77,8 @@ export interface ResourceDefinition {
   importable?: boolean;
   /** Routes written by hand in the server area of the same name, not by the engine. */
   custom?: boolean;
+  /** Its records are accounts: a reference to it holds user ids (the users list). */
+  recordsAreAccounts?: boolean;
 }
 
 export const defineResource = <R extends ResourceDefinition>(definition: R): R => definition;

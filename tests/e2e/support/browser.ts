@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { TestRunner } from 'vitest';
+import { findChromium, NO_CHROMIUM } from '../../../scripts/find-chromium';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_LOGINS = {
@@ -16,11 +18,37 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** The system Chromium with a fresh profile (service workers and IndexedDB work as in real use). */
-export async function launchBrowser(): Promise<Browser> {
-  const profile = mkdtempSync(path.join(tmpdir(), 'mathema-chromium-'));
+const executablePath = findChromium();
+
+/**
+ * Without a browser, the test file that imports this module is skipped whole: none of its
+ * set-up (a server, a browser) runs, and the run says once, in one line, what to install.
+ */
+function skipFileWithoutBrowser(): void {
+  if (executablePath) return;
+  // The file being collected; its mode is read when it is run, after collection.
+  TestRunner.getCurrentSuite().file.mode = 'skip';
+  // Each test file is collected in a worker of its own; a marker beside the run's parent
+  // process lets the first one speak for all.
+  try {
+    writeFileSync(path.join(tmpdir(), `mathema-no-chromium-${process.ppid}`), '', { flag: 'wx' });
+  } catch {
+    return;
+  }
+  process.stderr.write(`Browser tests skipped. ${NO_CHROMIUM}\n`);
+}
+skipFileWithoutBrowser();
+
+/**
+ * The system Chromium with a fresh profile (service workers and IndexedDB work as in real use).
+ * With `keepProfile`, that profile folder is used and left in place on close: closing and
+ * launching again is a browser restart.
+ */
+export async function launchBrowser(keepProfile?: string): Promise<Browser> {
+  if (!executablePath) throw new Error(NO_CHROMIUM);
+  const profile = keepProfile ?? mkdtempSync(path.join(tmpdir(), 'mathema-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath,
     headless: true,
     viewport: { width: 1280, height: 800 },
     locale: 'en-GB',
@@ -38,7 +66,7 @@ export async function launchBrowser(): Promise<Browser> {
     context,
     async close() {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      if (!keepProfile) rmSync(profile, { recursive: true, force: true });
     },
   };
 }
@@ -50,13 +78,28 @@ export async function openPage(browser: Browser, width = 1280): Promise<Page> {
   return page;
 }
 
-/** Signs in through the login screen and waits until the app has left it. */
-export async function signIn(page: Page, baseUrl: string, username: string): Promise<void> {
+/**
+ * Signs in through the login screen and waits until the app has left it. Ticks "Remember me"
+ * unless told not to: the tests open several pages on one sign-in, which only a remembered
+ * session survives (without it the token lives in the tab's sessionStorage).
+ */
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  username: string,
+  { remember = true }: { remember?: boolean } = {},
+): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel(/^Email/).fill(username);
   await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  if (remember) await page.getByLabel('Remember me').check();
+  // Signing in restarts the app (a reload through "/"; the old page may show the dashboard for
+  // a moment first): wait for the reload, then for a screen, so that the caller's next step is
+  // not interrupted by the restart.
+  const restarted = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await restarted;
+  await page.waitForURL((url) => !url.pathname.startsWith('/login') && url.pathname !== '/');
 }
 
 /** Forgets the session in this browser profile (storage of the app's origin). */

@@ -80,5 +80,14 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  void main();
+  // The tool also fetches translations in the background (got, with retries). Where the network
+  // is closed, the retry throws from a timer after the scan has finished (under Node 24), so
+  // the command exits with the scan's own result as soon as it is known.
+  void main().then(
+    () => process.exit(process.exitCode ?? 0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

@@ -7,16 +7,13 @@ import {
   filtersFromSearch,
   filtersToQuery,
   searchWithFilters,
-} from '../../../src/renderer/src/components/resources/filterLogic';
+} from '../../../src/renderer/src/resources/filterLogic';
 import {
   ruleWrite,
   rulesByResource,
   switchGrant,
-} from '../../../src/renderer/src/features/resources/permissions/permissionRules';
-import {
-  slotsByWeekday,
-  toSlots,
-} from '../../../src/renderer/src/features/resources/timetable/timetableLogic';
+} from '../../../src/renderer/src/features/permissions/permissionRules';
+import { slotsByWeekday, toSlots } from '../../../src/renderer/src/features/lessons/timetableLogic';
 
 const students = RESOURCES.students!;
 const users = RESOURCES.users!;
@@ -25,7 +22,7 @@ const names = (fields: { name: string }[]) => fields.map((f) => f.name);
 describe('list filters', () => {
   it('give a control to each filterable field whose records the role may pick from', () => {
     const admin = (target: string) => canPickFrom(target, 'admin', undefined);
-    expect(names(filterFields(students, admin))).toEqual([
+    expect(names(filterFields(students, 'admin', admin))).toEqual([
       'level_id',
       'tag_ids',
       'guardian_ids',
@@ -34,16 +31,16 @@ describe('list filters', () => {
     ]);
     // A teacher may pick among their lessons, not among levels, tags or parents.
     const teacher = (target: string) => canPickFrom(target, 'teacher', undefined);
-    expect(names(filterFields(students, teacher))).toEqual(['lesson_ids', 'active']);
+    expect(names(filterFields(students, 'teacher', teacher))).toEqual(['lesson_ids', 'active']);
     // An admin whose groups withhold levels gets no level filter.
     const office = [{ resource: 'levels', read: false, write: false }];
     expect(canPickFrom('levels', 'admin', office)).toBe(false);
     // A fixed filter (the lesson of a timetable) gets no control.
-    expect(names(filterFields(RESOURCES.rooms!, admin, ['site_id']))).toEqual([]);
+    expect(names(filterFields(RESOURCES.rooms!, 'admin', admin, ['site_id']))).toEqual([]);
   });
 
   it('travel through the address in the API syntax, keeping only acceptable values', () => {
-    const fields = filterFields(students, () => true);
+    const fields = filterFields(students, 'admin', () => true);
     const params = new URLSearchParams('level_id=3,x,4,3&active=maybe&tag_ids=&search=abc');
     const values = filtersFromSearch(students, fields, params);
     expect(values).toEqual({ level_id: ['3', '4'] });
@@ -57,7 +54,7 @@ describe('list filters', () => {
   });
 
   it('take several roles on the users list, dropping unknown ones', () => {
-    const fields = filterFields(users, () => true);
+    const fields = filterFields(users, 'admin', () => true);
     expect(names(fields)).toEqual(['roles']);
     expect(
       filtersFromSearch(users, fields, new URLSearchParams('roles=teacher,student,nobody')),

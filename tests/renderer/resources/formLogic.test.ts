@@ -5,7 +5,7 @@ import {
   formDefaults,
   hasMissingRequired,
   isMultiSelect,
-} from '../../../src/renderer/src/components/resources/formLogic';
+} from '../../../src/renderer/src/resources/formLogic';
 
 const students = RESOURCES.students!;
 const record = {

@@ -7,11 +7,11 @@ import {
   PREVIEW_VALID_ROWS,
   previewColumns,
   previewRows,
-} from '../../../src/renderer/src/components/resources/importLogic';
+} from '../../../src/renderer/src/resources/importLogic';
 import {
   bodyFromDraft,
   draftFromSettings,
-} from '../../../src/renderer/src/features/resources/settings/settingsDraft';
+} from '../../../src/renderer/src/features/settings/settingsDraft';
 
 const students = RESOURCES.students!;
 

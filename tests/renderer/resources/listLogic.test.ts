@@ -9,7 +9,7 @@ import {
   nextSort,
   recordTitle,
   windowRange,
-} from '../../../src/renderer/src/components/resources/listLogic';
+} from '../../../src/renderer/src/resources/listLogic';
 
 const students = RESOURCES.students!;
 const format = {
@@ -41,7 +41,7 @@ describe('sorting', () => {
 
 describe('cells', () => {
   it('shows the columns the declaration lists, in its order', () => {
-    expect(listedFields(students).map((f) => f.name)).toEqual([
+    expect(listedFields(students, 'admin').map((f) => f.name)).toEqual([
       'last_name',
       'first_name',
       'email',
@@ -80,14 +80,14 @@ describe('cells', () => {
   });
 
   it('puts on a card what its title does not already say, at most four lines', () => {
-    expect(cardLineFields(students, listedFields(students)).map((f) => f.name)).toEqual([
+    expect(cardLineFields(students, listedFields(students, 'admin')).map((f) => f.name)).toEqual([
       'email',
       'code',
       'phone',
       'level_id',
     ]);
     const rooms = RESOURCES.rooms!;
-    expect(cardLineFields(rooms, listedFields(rooms)).map((f) => f.name)).toEqual([
+    expect(cardLineFields(rooms, listedFields(rooms, 'admin')).map((f) => f.name)).toEqual([
       'site_id',
       'capacity',
     ]);

@@ -9,6 +9,7 @@ export interface ApiResponse<T = unknown> {
     error?: string;
     message?: string;
     fields?: Record<string, string>;
+    issues?: { code: string; field?: string; params?: Record<string, string | number> }[];
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../../shared/api';
+import type { ApiFailure, ErrorCode, RuleIssue } from '../../../shared/api';
 import { signInMessages } from './accountRoutes';
 
 /** A failed call: the server's error envelope, or 'network' when no answer came back. */
@@ -8,9 +8,21 @@ export class ApiError extends Error {
     message: string,
     readonly httpStatus: number | null = null,
     readonly fields: Record<string, string> = {},
+    /** Coded reasons a rule refused the call, for the renderer to word (none from older servers). */
+    readonly issues: readonly RuleIssue[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+
+  static fromEnvelope(envelope: ApiFailure, httpStatus: number): ApiError {
+    return new ApiError(
+      envelope.error,
+      envelope.message,
+      httpStatus,
+      envelope.fields ?? {},
+      envelope.issues ?? [],
+    );
   }
 
   static network(): ApiError {

@@ -83,7 +83,7 @@ export async function apiRequest<T>(
   if (envelope?.status === 'ok') return { data: envelope.data, totalCount: envelope.totalCount };
 
   const error = envelope
-    ? new ApiError(envelope.error, envelope.message, response.status, envelope.fields ?? {})
+    ? ApiError.fromEnvelope(envelope, response.status)
     : response.status === 401
       ? new ApiError('login_required', 'login_required', 401)
       : ApiError.network();

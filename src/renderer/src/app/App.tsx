@@ -1,16 +1,18 @@
 import { FluentProvider } from '@fluentui/react-components';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import type { createBrowserRouter } from 'react-router-dom';
 import { DEFAULT_LANGUAGE } from '../../../shared/constants';
 import { useAccount, useWhiteLabel } from '../api/accountQueries';
+import { LiveRegion } from '../components/LiveAnnouncer';
 import { ensureLanguage } from '../i18n';
 import { persistOptions } from '../api/queryClient';
 import { type AppServices, ServicesProvider, useServices } from './services';
 import {
+  accountSwitchAtom,
   appStore,
   languageChoiceAtom,
   schoolLanguageAtom,
@@ -18,6 +20,10 @@ import {
   tokenAtom,
 } from './state/atoms';
 import { paletteToTheme, resolvePalette } from './theme/paletteTheme';
+import { useRouteFocus } from './useRouteFocus';
+
+// Only a link with another account's token needs it, so it is not in the sign-in download.
+const AccountSwitchPrompt = lazy(() => import('./AccountSwitchPrompt'));
 
 interface AppProps {
   services: AppServices;
@@ -29,19 +35,31 @@ export function App({ services, router }: AppProps) {
     () => persistOptions(services.platform, () => appStore.get(tokenAtom) !== null),
     [services.platform],
   );
+  useRouteFocus(router);
   return (
     <ServicesProvider services={services}>
       <JotaiProvider store={appStore}>
         <I18nextProvider i18n={services.i18n}>
           <PersistQueryClientProvider client={services.queryClient} persistOptions={options}>
             <ThemedApp>
+              <LiveRegion />
               <RouterProvider router={router} />
+              <PendingAccountSwitch />
             </ThemedApp>
           </PersistQueryClientProvider>
         </I18nextProvider>
       </JotaiProvider>
     </ServicesProvider>
   );
+}
+
+function PendingAccountSwitch() {
+  const pending = useAtomValue(accountSwitchAtom);
+  return pending ? (
+    <Suspense fallback={null}>
+      <AccountSwitchPrompt />
+    </Suspense>
+  ) : null;
 }
 
 /** Theme from the school's (or white-label) palette, and the language in force. */

@@ -1,4 +1,5 @@
 import { Toaster } from '@fluentui/react-components';
+import { announce } from '../components/LiveAnnouncer';
 import { APP_TOASTER } from './toaster';
 
 /**
@@ -6,5 +7,14 @@ import { APP_TOASTER } from './toaster';
  * and the sign-in screens do without Fluent's toast code.
  */
 export default function AppToaster() {
-  return <Toaster toasterId={APP_TOASTER} position="top-end" pauseOnHover />;
+  // Toasts are read through the app's one live region (a save's result, an error), the same one
+  // that announces each new screen.
+  return (
+    <Toaster
+      toasterId={APP_TOASTER}
+      position="top-end"
+      pauseOnHover
+      announce={(message) => announce(message)}
+    />
+  );
 }

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
+import { appPath } from './session';
 import { tokenAtom } from './state/atoms';
 
 /** Start-up routing (spec §2): the dashboard with a token, else the login screen. */
@@ -15,8 +16,9 @@ export function RequireToken({ children }: { children: ReactNode }) {
   return token ? children : <Navigate to="/login" replace />;
 }
 
-/** Sign-in screens send a signed-in user on to the dashboard. */
+/** Sign-in screens send a signed-in user on to the dashboard (or where `?next=` says). */
 export function RedirectSignedIn({ children }: { children: ReactNode }) {
   const token = useAtomValue(tokenAtom);
-  return token ? <Navigate to="/dashboard" replace /> : children;
+  const next = appPath(new URLSearchParams(useLocation().search).get('next'));
+  return token ? <Navigate to={next ?? '/dashboard'} replace /> : children;
 }

@@ -12,6 +12,9 @@ const RequestResetPage = lazy(async () => ({
 const ResetPasswordPage = lazy(async () => ({
   default: (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage,
 }));
+const InvitationPage = lazy(async () => ({
+  default: (await import('../features/invitations/InvitationPage')).InvitationPage,
+}));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const AdminArea = lazy(() => import('../features/admin/AdminArea'));
 const TeacherArea = lazy(() => import('../features/teacher/TeacherArea'));
@@ -42,8 +45,12 @@ export const appRoutes: RouteObject[] = [
     path: '/reset-password/:reset_token',
     element: <LazyPage>{<ResetPasswordPage mode="reset" />}</LazyPage>,
   },
+  // Outside the role areas and open to a signed-out visitor, who is asked to sign in first.
+  { path: '/invitation/:token', element: <LazyPage>{<InvitationPage />}</LazyPage> },
   { path: '/dashboard', element: signedIn(<DashboardPage />) },
   { path: '/manual', element: <LazyPage>{<ManualPage />}</LazyPage> },
+  // The manual's page to try the rich-text editor; signed-in only (docs/renderer.md).
+  { path: '/manual/editor', element: signedIn(<ManualPage page="editor" />) },
   { path: '/admin/:school_id/*', element: signedIn(<AdminArea />) },
   { path: '/teacher/:school_id/*', element: signedIn(<TeacherArea />) },
   { path: '/student/:school_id/*', element: signedIn(<StudentArea />) },

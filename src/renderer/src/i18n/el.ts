@@ -1,9 +1,17 @@
 import { resourcesGreek } from './resources.el';
+import { rulesGreek } from './rules.el';
+import { editorGreek } from './editor.el';
+import { accessGreek } from './access.el';
+import { teachingGreek } from './teaching.el';
 
 /** Greek for every built-in text; keys are the English texts (a unit test checks coverage). */
 export const greek: Record<string, string> = {
   // The resource screens' texts; the entries below win where both name a key.
   ...resourcesGreek,
+  ...rulesGreek,
+  ...editorGreek,
+  ...accessGreek,
+  ...teachingGreek,
   // Spec §5 and §8 messages (the zod schemas of src/shared carry the English ones).
   'Email is required!': 'Το email είναι υποχρεωτικό!',
   'Email must be max 320 characters': 'Το email πρέπει να έχει έως 320 χαρακτήρες',
@@ -80,6 +88,10 @@ export const greek: Record<string, string> = {
 
   // Shell
   'Main menu': 'Κύριο μενού',
+  'Skip to content': 'Μετάβαση στο περιεχόμενο',
+  Open: 'Άνοιγμα',
+  'Open {{label}}': 'Άνοιγμα: {{label}}',
+  'Clear selection': 'Καθαρισμός επιλογής',
   'Open menu': 'Άνοιγμα μενού',
   'Collapse menu': 'Σύμπτυξη μενού',
   'Expand menu': 'Ανάπτυξη μενού',
@@ -95,7 +107,7 @@ export const greek: Record<string, string> = {
   'Turn on notifications': 'Ενεργοποίηση ειδοποιήσεων',
   Messages: 'Μηνύματα',
   unread: 'μη αναγνωσμένα',
-  '{{name}}, {{count}} unread': '{{name}}, {{count}} μη αναγνωσμένα',
+  '{{count}} unread': '{{count}} μη αναγνωσμένα',
   Tools: 'Εργαλεία',
   Calculator: 'Αριθμομηχανή',
   'Weather in Athens': 'Ο καιρός στην Αθήνα',

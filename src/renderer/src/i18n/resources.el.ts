@@ -161,6 +161,7 @@ export const resourcesGreek: Record<string, string> = {
   Children: 'Παιδιά',
   Notes: 'Σημειώσεις',
   Active: 'Ενεργός',
+  'Full access': 'Πλήρης πρόσβαση',
   Subjects: 'Αντικείμενα',
   Address: 'Διεύθυνση',
   City: 'Πόλη',

@@ -20,6 +20,7 @@ export function createDesktopPlatform(api: DesktopApi): Platform {
   return {
     kind: 'desktop',
     getToken: () => api.getToken(),
+    // The vault is the desktop's one safe place; "Remember me" does not change where it goes.
     async setToken(token) {
       const result = await api.setToken(token);
       if (!result.ok) throw new TokenStorageRefusedError(result.reason, result.message);

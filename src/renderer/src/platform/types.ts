@@ -15,8 +15,12 @@ export type NotificationPermissionState = 'granted' | 'denied' | 'default' | 'un
 export interface Platform {
   kind: 'web' | 'desktop';
   getToken(): Promise<string | null>;
-  /** Stores (or with null, removes) the session token. Throws when it cannot be stored safely. */
-  setToken(token: string | null): Promise<void>;
+  /**
+   * Stores (or with null, removes) the session token. Throws when it cannot be stored safely.
+   * `remember: false` (the sign-in's "Remember me" unticked) keeps it for the browser session
+   * only on the web; the desktop keeps its vault either way.
+   */
+  setToken(token: string | null, options?: { remember?: boolean }): Promise<void>;
   /** The persisted TanStack Query cache, as the persister's serialized string. */
   loadQueryCache(appVersion: string): Promise<string | null>;
   saveQueryCache(appVersion: string, value: string): Promise<void>;

@@ -9,16 +9,25 @@ interface StoredCache {
   value: string;
 }
 
-/** Browsers and phone webviews: token in localStorage, query cache in IndexedDB. */
+/**
+ * Browsers and phone webviews: a remembered token in localStorage, another in sessionStorage
+ * (gone with the tab: closing the browser signs out), query cache in IndexedDB.
+ */
 export function createWebPlatform(): Platform {
   return {
     kind: 'web',
     async getToken() {
-      return localStorage.getItem(TOKEN_STORAGE_KEY);
+      return sessionStorage.getItem(TOKEN_STORAGE_KEY) ?? localStorage.getItem(TOKEN_STORAGE_KEY);
     },
-    async setToken(token) {
-      if (token === null) localStorage.removeItem(TOKEN_STORAGE_KEY);
-      else localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    async setToken(token, options) {
+      // One place only, so that an old remembered token never outlives the session after it.
+      sessionStorage.removeItem(TOKEN_STORAGE_KEY);
+      localStorage.removeItem(TOKEN_STORAGE_KEY);
+      if (token === null) return;
+      (options?.remember === false ? sessionStorage : localStorage).setItem(
+        TOKEN_STORAGE_KEY,
+        token,
+      );
     },
     async loadQueryCache(appVersion) {
       const stored = await get<StoredCache>(QUERY_CACHE_STORAGE_KEY);

@@ -86,7 +86,8 @@ export async function findActiveSessionInSchool(
       user: SessionUser;
       /** The user's memberships of the school: each role held, with the membership's id. */
       memberships: { role: string; id: number }[];
-      permissionGroupCount: number;
+      /** Whether the user's admin membership of the school holds full access. */
+      fullAccess: boolean;
     }
   | undefined
 > {
@@ -98,18 +99,13 @@ export async function findActiveSessionInSchool(
       .leftJoin('memberships as m', (join) =>
         join.onRef('m.user_id', '=', 'users.id').on('m.school_id', '=', v.schoolId),
       )
-      .select((eb) => [
+      .select([
         ...userColumns,
         'sessions.id as sessionId',
         'sessions.last_used_at as sessionLastUsedAt',
         'm.role',
         'm.id as membershipId',
-        eb
-          .selectFrom('permission_group_members as g')
-          .select((e) => e.fn.countAll().as('n'))
-          .where('g.school_id', '=', v.schoolId)
-          .whereRef('g.user_id', '=', 'users.id')
-          .as('permissionGroupCount'),
+        'm.full_access as fullAccess',
       ])
       .where('sessions.token_hash', '=', v.tokenHash)
       .where('sessions.revoked_at', 'is', null)
@@ -118,13 +114,13 @@ export async function findActiveSessionInSchool(
   );
   const first = rows[0];
   if (!first) return undefined;
-  const { role: _role, membershipId: _id, permissionGroupCount, ...user } = first;
+  const { role: _role, membershipId: _id, fullAccess: _full, ...user } = first;
   return {
     user,
     memberships: rows.flatMap((r) =>
       r.role !== null && r.membershipId !== null ? [{ role: r.role, id: r.membershipId }] : [],
     ),
-    permissionGroupCount: Number(permissionGroupCount ?? 0),
+    fullAccess: rows.some((r) => r.role === 'admin' && Number(r.fullAccess) === 1),
   };
 }
 
@@ -213,6 +209,7 @@ export async function insertPasswordToken(
   db: Kysely<Database>,
   values: {
     userId: number;
+    email: string;
     tokenHash: string;
     purpose: 'reset' | 'create';
     nowIso: string;
@@ -223,26 +220,37 @@ export async function insertPasswordToken(
     .insertInto('password_tokens')
     .values({
       user_id: values.userId,
+      email: values.email,
       token_hash: values.tokenHash,
       purpose: values.purpose,
       created_at: values.nowIso,
       expires_at: values.expiresIso,
       used_at: null,
+      voided_at: null,
     })
     .execute();
 }
 
-export function findUsablePasswordToken(db: Kysely<Database>, tokenHash: string, nowIso: string) {
+/** A password link whatever its state, with the email its account has now. */
+export function findPasswordLink(db: Kysely<Database>, tokenHash: string) {
   return db
     .selectFrom('password_tokens')
-    .select(['id', 'user_id', 'purpose'])
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', nowIso)
+    .innerJoin('users', 'users.id', 'password_tokens.user_id')
+    .select([
+      'password_tokens.id',
+      'password_tokens.user_id',
+      'password_tokens.purpose',
+      'password_tokens.email',
+      'password_tokens.expires_at',
+      'password_tokens.used_at',
+      'password_tokens.voided_at',
+      'users.email as account_email',
+    ])
+    .where('password_tokens.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
 
-/** Marks a token used; returns false when another request used it first. */
+/** Marks a link used; false when it was used, voided or expired in the meantime. */
 export async function consumePasswordToken(
   db: Kysely<Database>,
   tokenId: number,
@@ -253,14 +261,33 @@ export async function consumePasswordToken(
     .set({ used_at: nowIso })
     .where('id', '=', tokenId)
     .where('used_at', 'is', null)
+    .where('voided_at', 'is', null)
+    .where('expires_at', '>', nowIso)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-export function setPasswordHash(db: Kysely<Database>, userId: number, passwordHash: string) {
-  return db
+/** Sets the password only while the account still has this email; false when it has not. */
+export async function setPasswordIfEmailIs(
+  db: Kysely<Database>,
+  userId: number,
+  email: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const result = await db
     .updateTable('users')
     .set({ password_hash: passwordHash })
     .where('id', '=', userId)
-    .execute();
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function hasPassword(db: Kysely<Database>, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return Boolean(row?.password_hash);
 }

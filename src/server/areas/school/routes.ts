@@ -15,12 +15,6 @@ export function schoolRoutes(app: FastifyInstance, deps: ServerDeps): void {
     service.getPeriod(deps, params.school_id, params.id),
   );
   route(app, deps, api.userPermissions, ({ params, ctx }) =>
-    effectivePermissions(
-      deps.db,
-      params.school_id,
-      ctx.user!.id,
-      params.role,
-      ctx.permissionGroupCount,
-    ),
+    effectivePermissions(deps.db, params.school_id, ctx.user!.id, params.role, ctx.fullAccess),
   );
 }

@@ -2,19 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { endpoint } from '../../../shared/api/endpoint';
-import {
-  schoolAdminEndpoints as api,
-  schoolRoleParams,
-  type UpdateSettingsBody,
-} from '../../../shared/api/school';
+import { schoolAdminEndpoints as api, type UpdateSettingsBody } from '../../../shared/api/school';
 import { recordAudit } from '../../audit/audit-log';
 import type { ServerDeps } from '../../deps';
 import type { RequestContext } from '../../http/context';
-import { forbidden, validationError } from '../../http/errors';
+import { validationError } from '../../http/errors';
 import { route } from '../../http/route';
-import { effectivePermissions } from '../permissions/effective';
+import { assertAdminMayWrite } from '../permissions/effective';
 import { getSettings } from './service';
 
 const LOGO_TYPES: Record<string, string> = {
@@ -26,18 +20,11 @@ const LOGO_TYPES: Record<string, string> = {
 const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
 /** Settings are admin-only, and within admins, governed by the 'settings' permission. */
-async function assertSettingsWriter(deps: ServerDeps, ctx: RequestContext) {
-  if (ctx.role !== 'admin') throw forbidden('Only admins change the school settings.');
-  const permissions = await effectivePermissions(
-    deps.db,
-    ctx.schoolId!,
-    ctx.user!.id,
-    'admin',
-    ctx.permissionGroupCount,
-  );
-  if (!permissions.find((p) => p.resource === 'settings')?.write)
-    throw forbidden('You do not have permission to change the settings.');
-}
+const assertSettingsWriter = (deps: ServerDeps, ctx: RequestContext) =>
+  assertAdminMayWrite(deps, ctx, 'settings', {
+    notAdmin: 'Only admins change the school settings.',
+    noPermission: 'You do not have permission to change the settings.',
+  });
 
 async function updateSettings(deps: ServerDeps, ctx: RequestContext, body: UpdateSettingsBody) {
   const schoolId = ctx.schoolId!;
@@ -84,51 +71,40 @@ export function schoolSettingsAdminRoutes(app: FastifyInstance, deps: ServerDeps
   route(app, deps, api.updateSettings, async ({ ctx, body }) => {
     await assertSettingsWriter(deps, ctx);
     await updateSettings(deps, ctx, body);
+    // Embedded pages name the origins the web app's CSP allows in frames.
+    if (body.settings.embed_pages !== undefined) deps.contentSources.invalidate();
     return getSettings(deps, ctx.schoolId!);
   });
 
-  route(
-    app,
-    deps,
-    endpoint({
-      method: 'POST',
-      path: '/schools/:school_id/:role/settings/logo',
-      access: 'school-role',
-      summary:
-        'Upload the school\'s logo (PNG, JPEG, WebP or SVG, at most 2 MB; multipart "file").',
-      params: schoolRoleParams,
-      response: z.object({ logo: z.string() }),
-    }),
-    async ({ ctx, request }) => {
-      await assertSettingsWriter(deps, ctx);
-      const file = request.isMultipart() ? await request.file() : undefined;
-      const extension = file ? LOGO_TYPES[file.mimetype] : undefined;
-      if (!file || !extension)
-        throw validationError({ file: 'Choose a PNG, JPEG, WebP or SVG image' });
-      const buffer = await file.toBuffer();
-      if (buffer.length > LOGO_MAX_BYTES)
-        throw validationError({ file: 'The image must be at most 2 MB' });
-      const name = `school-${ctx.schoolId}-${crypto.randomBytes(6).toString('hex')}${extension}`;
-      const dir = path.join(deps.config.dataDir, 'school_files');
-      await fs.mkdir(dir, { recursive: true });
-      await fs.writeFile(path.join(dir, name), buffer);
-      await deps.db
-        .updateTable('schools')
-        .set({ logo: name })
-        .where('id', '=', ctx.schoolId!)
-        .execute();
-      await recordAudit(
-        deps.db,
-        ctx,
-        {
-          schoolId: ctx.schoolId,
-          action: 'update',
-          entity: 'settings',
-          detail: { fields: ['logo'] },
-        },
-        deps.now().toISOString(),
-      );
-      return { logo: name };
-    },
-  );
+  route(app, deps, api.uploadLogo, async ({ ctx, request }) => {
+    await assertSettingsWriter(deps, ctx);
+    const file = request.isMultipart() ? await request.file() : undefined;
+    const extension = file ? LOGO_TYPES[file.mimetype] : undefined;
+    if (!file || !extension)
+      throw validationError({ file: 'Choose a PNG, JPEG, WebP or SVG image' });
+    const buffer = await file.toBuffer();
+    if (buffer.length > LOGO_MAX_BYTES)
+      throw validationError({ file: 'The image must be at most 2 MB' });
+    const name = `school-${ctx.schoolId}-${crypto.randomBytes(6).toString('hex')}${extension}`;
+    const dir = path.join(deps.config.dataDir, 'school_files');
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(path.join(dir, name), buffer);
+    await deps.db
+      .updateTable('schools')
+      .set({ logo: name })
+      .where('id', '=', ctx.schoolId!)
+      .execute();
+    await recordAudit(
+      deps.db,
+      ctx,
+      {
+        schoolId: ctx.schoolId,
+        action: 'update',
+        entity: 'settings',
+        detail: { fields: ['logo'] },
+      },
+      deps.now().toISOString(),
+    );
+    return { logo: name };
+  });
 }

@@ -1,14 +1,19 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
-import { LIST_MAX_PAGE_SIZE, LIST_PAGE_SIZE, ROLES, type Role } from '../../../shared/constants';
-import { normalizeSearch, searchTextOf, sortNameOf } from '../../../shared/search';
+import type { UsersListQuery } from '../../../shared/api/users';
+import type { Role } from '../../../shared/constants';
+import { normalizeSearch } from '../../../shared/search';
 import { recordAudit } from '../../audit/audit-log';
 import { countOf } from '../../db/database';
 import type { ServerDeps } from '../../deps';
 import type { RequestContext } from '../../http/context';
-import { ApiError, notFound } from '../../http/errors';
-import { freeUsername, refreshSortName } from '../account/account-records';
+import { ApiError, notFound, validationError } from '../../http/errors';
 import { sendPasswordLink } from '../account/service';
+import { changeIdentity, joinSchool, leaveSchool, setRolesInSchool } from '../people/accounts';
+import { recordInvitation, sendInvitationMail } from '../people/invitations';
+import { authorityOf, mayManageRole, type Authority } from '../people/policy';
+
+// The school's accounts and the roles each holds here. Every change goes through the owner of
+// accounts (areas/people), which holds the rules of who may change whose account.
 
 export interface UserInput {
   first_name: string;
@@ -16,44 +21,83 @@ export interface UserInput {
   email: string;
   language?: 'en' | 'el' | null;
   roles: Role[];
+  full_access?: boolean;
 }
-
-export const usersListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(LIST_MAX_PAGE_SIZE).default(LIST_PAGE_SIZE),
-  search: z.string().trim().max(200).optional(),
-  sort: z.enum(['last_name', 'first_name', 'email', 'username']).default('last_name'),
-  order: z.enum(['asc', 'desc']).default('asc'),
-  /** One role or several, comma-separated (`roles=teacher,student`): users holding any. */
-  roles: z
-    .string()
-    .max(100)
-    .transform((text) => [...new Set(text.split(','))])
-    .pipe(z.array(z.enum(ROLES)).min(1))
-    .optional(),
-});
 
 const membersOf = (schoolId: number) =>
   sql<boolean>`exists (select 1 from memberships m where m.user_id = u.id and m.school_id = ${schoolId})`;
 
 async function rolesByUser(deps: ServerDeps, schoolId: number, userIds: number[]) {
-  if (userIds.length === 0) return new Map<number, Role[]>();
+  const map = new Map<number, { roles: Role[]; fullAccess: boolean }>();
+  if (userIds.length === 0) return map;
   const rows = await deps.db
     .selectFrom('memberships')
-    .select(['user_id', 'role'])
+    .select(['user_id', 'role', 'full_access'])
     .where('school_id', '=', schoolId)
     .where('user_id', 'in', userIds)
     .orderBy('role')
     .execute();
-  const map = new Map<number, Role[]>();
-  for (const r of rows) map.set(r.user_id, [...(map.get(r.user_id) ?? []), r.role as Role]);
+  for (const r of rows) {
+    const entry = map.get(r.user_id) ?? { roles: [], fullAccess: false };
+    entry.roles.push(r.role as Role);
+    if (r.role === 'admin' && r.full_access === 1) entry.fullAccess = true;
+    map.set(r.user_id, entry);
+  }
   return map;
 }
+
+/** What the caller may do with an account: change it only if they may manage all it holds here. */
+function abilitiesFor(authority: Authority | null, roles: Role[]) {
+  const may = authority !== null && roles.every((role) => mayManageRole(authority, role));
+  return { update: may, delete: may };
+}
+
+type AccountRow = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  username: string;
+  language: string;
+};
+
+async function present(
+  deps: ServerDeps,
+  schoolId: number,
+  authority: Authority | null,
+  rows: AccountRow[],
+) {
+  const roles = await rolesByUser(
+    deps,
+    schoolId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => {
+    const held = roles.get(row.id) ?? { roles: [], fullAccess: false };
+    return {
+      ...row,
+      roles: held.roles,
+      full_access: held.fullAccess,
+      abilities: abilitiesFor(authority, held.roles),
+    };
+  });
+}
+
+// A stand-in account awaiting its holder shows the address it invited.
+const accountColumns = [
+  'u.id',
+  'u.first_name',
+  'u.last_name',
+  sql<string | null>`coalesce(u.email, u.pending_email)`.as('email'),
+  'u.username',
+  'u.language',
+] as const;
 
 export async function listUsers(
   deps: ServerDeps,
   schoolId: number,
-  query: z.infer<typeof usersListQuery>,
+  query: UsersListQuery,
+  authority: Authority | null = null,
 ) {
   let base = deps.db.selectFrom('users as u').where(membersOf(schoolId));
   if (query.search) {
@@ -69,7 +113,7 @@ export async function listUsers(
   }
   const [rows, total] = await Promise.all([
     base
-      .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.username', 'u.language'])
+      .select(accountColumns)
       .orderBy(`u.${query.sort}`, query.order)
       .orderBy('u.id', query.order)
       .limit(query.per_page)
@@ -77,135 +121,82 @@ export async function listUsers(
       .execute(),
     base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
   ]);
-  const roles = await rolesByUser(
-    deps,
-    schoolId,
-    rows.map((r) => r.id),
-  );
   return {
-    data: rows.map((r) => ({ ...r, roles: roles.get(r.id) ?? [] })),
+    data: await present(deps, schoolId, authority, rows as AccountRow[]),
     totalCount: countOf(total as { count: number }),
   };
 }
 
-export async function getUser(deps: ServerDeps, schoolId: number, userId: number) {
+export async function getUser(
+  deps: ServerDeps,
+  schoolId: number,
+  userId: number,
+  authority: Authority | null = null,
+) {
   const row = await deps.db
     .selectFrom('users as u')
-    .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.username', 'u.language'])
+    .select(accountColumns)
     .where('u.id', '=', userId)
     .where(membersOf(schoolId))
     .executeTakeFirst();
   if (!row) throw notFound('This user does not exist.');
-  const roles = await rolesByUser(deps, schoolId, [userId]);
-  return { ...row, roles: roles.get(userId) ?? [] };
+  const [user] = await present(deps, schoolId, authority, [row as AccountRow]);
+  return user!;
 }
 
-const sharedWithOtherSchool = async (deps: ServerDeps, schoolId: number, userId: number) =>
-  Boolean(
-    await deps.db
-      .selectFrom('memberships')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('school_id', '!=', schoolId)
-      .executeTakeFirst(),
-  );
-
-async function setRoles(
-  trx: ServerDeps['db'],
-  schoolId: number,
-  userId: number,
-  roles: Role[],
-  nowIso: string,
-) {
-  const user = await trx
-    .selectFrom('users')
-    .select(['first_name', 'last_name', 'email'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  await trx
-    .deleteFrom('memberships')
-    .where('school_id', '=', schoolId)
-    .where('user_id', '=', userId)
-    .where('role', 'not in', roles)
-    .execute();
-  const existing = await trx
-    .selectFrom('memberships')
-    .select('role')
-    .where('school_id', '=', schoolId)
-    .where('user_id', '=', userId)
-    .execute();
-  const missing = roles.filter((r) => !existing.some((e) => e.role === r));
-  if (missing.length) {
-    await trx
-      .insertInto('memberships')
-      .values(
-        missing.map((role) => ({
-          school_id: schoolId,
-          user_id: userId,
-          role,
-          created_at: nowIso,
-          search_text: searchTextOf([user.last_name, user.first_name, user.email]),
-          sort_name: sortNameOf(user.last_name, user.first_name),
-        })),
-      )
-      .execute();
-  }
-}
-
-/** Creates the account (or links the one with this email), gives it its roles here, and invites it. */
+/**
+ * Creates the account (or, when the e-mail has one in this school, gives it these roles; when
+ * it has one elsewhere only, invites it), with its roles here, and sends the new account its
+ * create-password link.
+ */
 export async function createUser(
   deps: ServerDeps,
   ctx: RequestContext,
   input: UserInput,
 ): Promise<number> {
-  const schoolId = ctx.schoolId!;
+  const authority = await authorityOf(deps, ctx);
   const nowIso = deps.now().toISOString();
-  const existing = await deps.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', input.email)
-    .executeTakeFirst();
-  if (existing) {
-    const member = await deps.db
-      .selectFrom('memberships')
-      .select('id')
-      .where('school_id', '=', schoolId)
-      .where('user_id', '=', existing.id)
-      .executeTakeFirst();
-    if (member)
-      throw new ApiError('conflict', 'This person already has an account in this school.', {
-        email: 'Already in this school',
-      });
-  }
+  const afterCommit: (() => Promise<void>)[] = [];
+  const [firstRole, ...otherRoles] = input.roles;
   const userId = await deps.db.transaction().execute(async (trx) => {
-    const id =
-      existing?.id ??
-      (
-        await trx
-          .insertInto('users')
-          .values({
-            username: await freeUsername(trx, input.email.split('@')[0]!),
-            email: input.email,
-            first_name: input.first_name,
-            last_name: input.last_name,
-            password_hash: null,
-            language: input.language ?? 'el',
-            logo: null,
-            created_at: nowIso,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    await setRoles(trx, schoolId, id, input.roles, nowIso);
+    const joined = await joinSchool(trx, authority, input, firstRole!, {}, nowIso, {
+      fullAccess: input.full_access === true,
+      refuseIfInSchool: true,
+    });
+    if (otherRoles.length) {
+      await setRolesInSchool(trx, authority, joined.userId, input.roles, nowIso, input.full_access);
+    }
+    if (joined.createdAccount) {
+      const mail = await recordInvitation(trx, deps, {
+        schoolId: authority.schoolId,
+        userId: joined.userId,
+        email: input.email,
+        role: firstRole!,
+        invitedBy: ctx.actor?.id ?? ctx.user!.id,
+        standIn: joined.invitedEmail !== null,
+        nowIso,
+      });
+      afterCommit.push(
+        mail
+          ? () => sendInvitationMail(deps, mail)
+          : () => inviteUser(deps, authority.schoolId, joined.userId),
+      );
+    }
     await recordAudit(
       trx,
       ctx,
-      { schoolId, action: 'create', entity: 'users', entityId: id, detail: { roles: input.roles } },
+      {
+        schoolId: authority.schoolId,
+        action: 'create',
+        entity: 'users',
+        entityId: joined.userId,
+        detail: { roles: input.roles },
+      },
       nowIso,
     );
-    return id;
+    return joined.userId;
   });
-  if (!existing) await inviteUser(deps, schoolId, userId);
+  for (const effect of afterCommit) await effect();
   return userId;
 }
 
@@ -215,49 +206,32 @@ export async function updateUser(
   userId: number,
   input: Partial<UserInput>,
 ) {
-  const schoolId = ctx.schoolId!;
-  const current = await getUser(deps, schoolId, userId);
+  if (input.language === null) throw validationError({ language: 'Choose a language' });
+  const authority = await authorityOf(deps, ctx);
+  const current = await getUser(deps, authority.schoolId, userId);
   const nowIso = deps.now().toISOString();
-  const accountChange = Object.fromEntries(
-    (['first_name', 'last_name', 'email', 'language'] as const)
-      .filter((k) => input[k] !== undefined && input[k] !== (current as Record<string, unknown>)[k])
-      .map((k) => [k, input[k]]),
-  );
-  if (
-    Object.keys(accountChange).some((k) => k !== 'language') &&
-    (await sharedWithOtherSchool(deps, schoolId, userId))
-  ) {
-    throw new ApiError(
-      'conflict',
-      'Another school shares this account, so only its owner can change the name and email.',
-    );
-  }
-  if (input.roles && userId === ctx.user!.id && !input.roles.includes('admin')) {
-    throw new ApiError('conflict', 'You cannot remove your own admin role.');
-  }
   await deps.db.transaction().execute(async (trx) => {
-    if (Object.keys(accountChange).length) {
-      if (accountChange.email) {
-        const taken = await trx
-          .selectFrom('users')
-          .select('id')
-          .where('email', '=', accountChange.email as string)
-          .where('id', '!=', userId)
-          .executeTakeFirst();
-        if (taken)
-          throw new ApiError('conflict', 'Another account already uses this email.', {
-            email: 'Another account already uses this email.',
-          });
-      }
-      await trx.updateTable('users').set(accountChange).where('id', '=', userId).execute();
-      await refreshSortName(trx, userId);
+    await changeIdentity(trx, authority, userId, {
+      first_name: input.first_name,
+      last_name: input.last_name,
+      email: input.email,
+      language: input.language ?? undefined,
+    });
+    if (input.roles || input.full_access !== undefined) {
+      await setRolesInSchool(
+        trx,
+        authority,
+        userId,
+        input.roles ?? current.roles,
+        nowIso,
+        input.full_access,
+      );
     }
-    if (input.roles) await setRoles(trx, schoolId, userId, input.roles, nowIso);
     await recordAudit(
       trx,
       ctx,
       {
-        schoolId,
+        schoolId: authority.schoolId,
         action: 'update',
         entity: 'users',
         entityId: userId,
@@ -282,29 +256,15 @@ export async function inviteUser(deps: ServerDeps, schoolId: number, userId: num
 }
 
 export async function removeUser(deps: ServerDeps, ctx: RequestContext, userId: number) {
-  const schoolId = ctx.schoolId!;
-  await getUser(deps, schoolId, userId);
-  if (userId === ctx.user!.id)
-    throw new ApiError('conflict', 'You cannot remove yourself from the school.');
+  const authority = await authorityOf(deps, ctx);
+  await getUser(deps, authority.schoolId, userId);
   const nowIso = deps.now().toISOString();
   await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('permission_group_members')
-      .where('school_id', '=', schoolId)
-      .where('user_id', '=', userId)
-      .execute();
-    await trx
-      .deleteFrom('memberships')
-      .where('school_id', '=', schoolId)
-      .where('user_id', '=', userId)
-      .execute();
-    await sql`delete from users where id = ${userId} and not exists (select 1 from memberships m where m.user_id = ${userId})`.execute(
-      trx,
-    );
+    await leaveSchool(trx, authority, userId, null);
     await recordAudit(
       trx,
       ctx,
-      { schoolId, action: 'delete', entity: 'users', entityId: userId },
+      { schoolId: authority.schoolId, action: 'delete', entity: 'users', entityId: userId },
       nowIso,
     );
   });

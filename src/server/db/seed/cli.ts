@@ -9,6 +9,7 @@ import { createWeatherClient } from '../../integrations/weather';
 import { MemoryRateLimiter } from '../../http/rate-limiter';
 import { createRealtimeHub } from '../../realtime/hub';
 import type { ServerDeps } from '../../deps';
+import { createContentSources } from '../../http/content-sources';
 import { openDatabase } from '../database';
 import { migrateToLatest } from '../migrate';
 import { hashPassword } from '../../areas/account/passwords';
@@ -67,6 +68,13 @@ const deps: ServerDeps = {
   limiter: new MemoryRateLimiter(),
   weather: createWeatherClient({ baseUrl: config.weatherUrl, userAgent: 'seed', logger }),
   realtime: createRealtimeHub(),
+  // The seed serves no pages: nothing reads the origins.
+  contentSources: createContentSources({
+    db: database.db,
+    jitsiDomain: config.jitsiDomain,
+    clockMs: () => Date.now(),
+    logger,
+  }),
   now: () => new Date(),
 };
 const created = await seedDemoIfEmpty(deps, logger);

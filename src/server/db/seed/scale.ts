@@ -3,8 +3,9 @@
 import type { Kysely } from 'kysely';
 import { searchTextOf, sortNameOf } from '../../../shared/search';
 import type { Database } from '../schema';
-import { seedSchoolStructure } from './demo-structure';
-import { FIRST_NAMES, LAST_NAMES } from './names';
+import { randomAccount } from '../../areas/people/seed';
+import { insertReturningIds } from './batches';
+import { seedSchoolStructure } from './school-structure';
 import { seededRandom, type Random } from './random';
 
 export interface ScaleSize {
@@ -30,26 +31,8 @@ export const DEFAULT_SCALE_SEED = 1;
 
 // A fixed instant, so that the same seed gives the same rows (only ids and salts differ).
 const CREATED_AT = '2026-09-01T07:00:00.000Z';
-const BATCH_ROWS = 250;
 
 type Tx = Kysely<Database>;
-
-async function insertReturningIds<T extends keyof Database>(
-  db: Tx,
-  table: T,
-  rows: object[],
-): Promise<number[]> {
-  const ids: number[] = [];
-  for (let i = 0; i < rows.length; i += BATCH_ROWS) {
-    const inserted = await db
-      .insertInto(table)
-      .values(rows.slice(i, i + BATCH_ROWS) as never)
-      .returning('id' as never)
-      .execute();
-    ids.push(...(inserted as unknown as { id: number }[]).map((row) => row.id));
-  }
-  return ids;
-}
 
 export interface ScaleSchool {
   schoolId: number;
@@ -93,6 +76,7 @@ export async function seedScaleSchool(
         school_id: schoolId,
         user_id: adminUser,
         role: 'admin',
+        full_access: 1,
         created_at: CREATED_AT,
         sort_name: sortNameOf('Γραμματεία', 'Scale'),
         search_text: searchTextOf(['Scale', 'Γραμματεία', SCALE_ADMIN_EMAIL]),
@@ -121,20 +105,13 @@ export async function seedScaleSchool(
 function insertPerson(trx: Tx, random: Random, schoolId: number, passwordHash: string) {
   return async (role: 'teacher' | 'student' | 'client', count: number): Promise<number[]> => {
     const people = Array.from({ length: count }, (_, i) => {
-      const [first, firstLatin] = random.pick(FIRST_NAMES);
-      const [last, lastLatin] = random.pick(LAST_NAMES);
-      const username = `${firstLatin}.${lastLatin}.scale${role[0]}${i + 1}`;
       return {
-        account: {
-          username,
-          email: `${username}@scale.school`,
-          first_name: first,
-          last_name: last,
-          password_hash: passwordHash,
-          language: random.next() < 0.7 ? 'el' : 'en',
-          logo: null,
-          created_at: CREATED_AT,
-        },
+        account: randomAccount(random, {
+          tag: `scale${role[0]}${i + 1}`,
+          domain: 'scale.school',
+          passwordHash,
+          now: CREATED_AT,
+        }),
         code: role === 'student' ? `L${String(i + 1).padStart(5, '0')}` : null,
         phone: `+30 69${random.int(10_000_000, 99_999_999)}`,
         birthDate:

@@ -1,11 +1,12 @@
 import { makeStyles, OverlayDrawer, tokens } from '@fluentui/react-components';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/SkipLink';
 import { useAtom } from 'jotai';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation } from 'react-router-dom';
 import { DRAWER_WIDTH_BIG } from '../../../../shared/constants';
-import { useArea } from '../../features/area/AreaContext';
-import { visibleMenuItems } from '../../features/area/visibleMenuItems';
+import { useArea } from '../area/AreaContext';
+import { visibleMenuItems } from '../area/visibleMenuItems';
 import { drawerSizeAtom } from '../state/atoms';
 import { NavigationDrawer } from './NavigationDrawer';
 import { TopBar } from './TopBar';
@@ -19,7 +20,13 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground2,
   },
   column: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0, minHeight: 0 },
-  content: { flexGrow: 1, overflowY: 'auto', minHeight: 0 },
+  content: {
+    flexGrow: 1,
+    overflowY: 'auto',
+    minHeight: 0,
+    // Focused by the skip link or a route change; the heading inside shows where focus went.
+    ':focus': { outlineStyle: 'none' },
+  },
   overlay: { backgroundColor: tokens.colorNeutralBackgroundInverted },
 });
 
@@ -60,6 +67,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   return (
     <div className={styles.root}>
+      <SkipLink />
       {mode === 'permanent' && (
         <NavigationDrawer
           {...drawerProps}
@@ -99,7 +107,9 @@ export function AppShell({ children }: { children: ReactNode }) {
           entryCount={area.entries.length}
           onOpenMenu={() => setOverlayOpen(true)}
         />
-        <main className={styles.content}>{children}</main>
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.content}>
+          {children}
+        </main>
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import {
   Text,
   Tooltip,
   tokens,
+  useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import { PanelLeftContract24Regular, PanelLeftExpand24Regular } from '@fluentui/react-icons';
 import { useAtomValue } from 'jotai';
@@ -13,7 +14,7 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { DRAWER_WIDTH_BIG, DRAWER_WIDTH_SMALL } from '../../../../shared/constants';
 import { fileUrl } from '../../api/files';
 import schoolDefault from '../../assets/school-default.svg';
-import type { MenuItem } from '../../features/area/areaTypes';
+import type { MenuItem } from '../area/areaTypes';
 import { impersonationAtom } from '../state/atoms';
 
 const useStyles = makeStyles({
@@ -107,6 +108,8 @@ export function NavigationDrawer(props: NavigationDrawerProps) {
   const { pathname } = useLocation();
   const big = size === 'big';
   const shownName = impersonation?.name ?? userName;
+  // Between 992 and 1200 the toggle opens the big drawer over the page; it gets focus back.
+  const restoreFocusTarget = useRestoreFocusTarget();
 
   const toggle = onToggleSize && (
     <Tooltip content={big ? t('Collapse menu') : t('Expand menu')} relationship="label">
@@ -115,6 +118,7 @@ export function NavigationDrawer(props: NavigationDrawerProps) {
         appearance="transparent"
         icon={big ? <PanelLeftContract24Regular /> : <PanelLeftExpand24Regular />}
         onClick={onToggleSize}
+        {...restoreFocusTarget}
         data-testid="drawer-toggle"
       />
     </Tooltip>

@@ -1,4 +1,11 @@
-import { Button, makeStyles, Text, Tooltip, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  makeStyles,
+  Text,
+  Tooltip,
+  tokens,
+  useRestoreFocusTarget,
+} from '@fluentui/react-components';
 import { ArrowLeft24Regular, Dismiss24Regular, Navigation24Regular } from '@fluentui/react-icons';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -55,6 +62,8 @@ export function TopBar({ title, width, showBack, userName, entryCount, onOpenMen
   const { session } = useServices();
   const impersonation = useAtomValue(impersonationAtom);
   const layout = topBarLayoutFor(width);
+  // The drawer it opens hands focus back here when it closes.
+  const restoreFocusTarget = useRestoreFocusTarget();
 
   const closeImpersonation = () => {
     session.closeImpersonation();
@@ -69,6 +78,7 @@ export function TopBar({ title, width, showBack, userName, entryCount, onOpenMen
             appearance="subtle"
             icon={<Navigation24Regular />}
             onClick={onOpenMenu}
+            {...restoreFocusTarget}
             data-testid="menu-button"
           />
         </Tooltip>

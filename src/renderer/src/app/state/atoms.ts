@@ -8,6 +8,9 @@ export const appStore = createStore();
 /** The session token; filled from the platform at start-up. */
 export const tokenAtom = atom<string | null>(null);
 
+/** Another account's token from the address, waiting for the user to say whether to switch. */
+export const accountSwitchAtom = atom<string | null>(null);
+
 /** An admin acting as a member of their school, inside that member's role area. */
 export interface Impersonation {
   userId: number;

@@ -61,17 +61,24 @@ export function readableTextOn(background: string): string {
     : '#000000';
 }
 
-/** Darkens a colour until white text on it reaches WCAG AA (4.5:1), for filled buttons. */
-function darkenForWhiteText(hex: string): string {
+/**
+ * Darkens a colour until it reaches WCAG AA (4.5:1) against each background: white text on it
+ * (filled buttons), and it as text on the page canvas and surfaces (links, a wizard's current
+ * step), which on a grey canvas needs a darker shade than white alone asks for.
+ */
+function darkenForContrast(hex: string, backgrounds: readonly string[]): string {
   let rgb = toRgb(hex);
-  for (let i = 0; i < 20 && contrastRatio(toHex(rgb), '#ffffff') < 4.5; i++)
-    rgb = mix(rgb, [0, 0, 0], 0.08);
+  const short = () => backgrounds.some((background) => contrastRatio(toHex(rgb), background) < 4.5);
+  for (let i = 0; i < 20 && short(); i++) rgb = mix(rgb, [0, 0, 0], 0.08);
   return toHex(rgb);
 }
 
 /** A 16-step brand ramp (10 darkest .. 160 lightest) with the brand colour at step 80. */
-export function brandRamp(color: string): BrandVariants {
-  const base = toRgb(darkenForWhiteText(color));
+export function brandRamp(
+  color: string,
+  backgrounds: readonly string[] = ['#ffffff'],
+): BrandVariants {
+  const base = toRgb(darkenForContrast(color, backgrounds));
   const steps = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160] as const;
   const ramp = {} as Record<(typeof steps)[number], string>;
   for (const step of steps) {
@@ -90,7 +97,13 @@ export function brandRamp(color: string): BrandVariants {
  * (inverted surface), and secondaryBackground the accent (badges, active drawer item).
  */
 export function paletteToTheme(palette: Palette): Theme {
-  const theme = createLightTheme(brandRamp(palette.thirdBackground));
+  const theme = createLightTheme(
+    brandRamp(palette.thirdBackground, [
+      '#ffffff',
+      palette.primaryBackground,
+      palette.primaryBackgroundLight,
+    ]),
+  );
   const accentText = readableTextOn(palette.secondaryBackground);
   return {
     ...theme,

@@ -1,8 +1,10 @@
-import { RoleArea } from '../area/RoleArea';
+import { RoleArea } from '../../app/area/RoleArea';
 import { adminMenu } from './adminMenu';
-import { adminRoutes } from './adminRoutes';
+
+// The screens come after the home: they carry the list engine, which the home does not show.
+const loadRoutes = async () => (await import('./adminRoutes')).adminRoutes;
 
 /** The admin area: its own lazily loaded chunk. */
 export default function AdminArea() {
-  return <RoleArea role="admin" menu={adminMenu} routes={adminRoutes} />;
+  return <RoleArea role="admin" menu={adminMenu} loadRoutes={loadRoutes} />;
 }

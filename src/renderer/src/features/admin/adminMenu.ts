@@ -22,7 +22,7 @@ import {
   VehicleTruckProfile24Regular,
   Wallet24Regular,
 } from '@fluentui/react-icons';
-import type { MenuItem } from '../area/areaTypes';
+import type { MenuItem } from '../../app/area/areaTypes';
 import { msg } from '../../i18n/msg';
 
 /** The admin side menu, in the order of spec §2. */

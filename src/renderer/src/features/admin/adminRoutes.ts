@@ -1,11 +1,26 @@
-import type { AreaRoute } from '../area/areaTypes';
-import { WelcomeHome } from '../area/WelcomeHome';
+import type { AreaRoute } from '../../app/area/areaTypes';
+import { WelcomeHome } from '../../app/area/WelcomeHome';
 import MessagesPage from '../inbox/MessagesPage';
 import { NotificationsPage } from '../inbox/NotificationsPage';
 import { msg } from '../../i18n/msg';
-import { NewUserWizard } from '../resources/NewUserWizard';
-import { adminResourcePages as pages } from '../resources/resourcePages';
-import { SettingsPage } from '../resources/settings/SettingsPage';
+import { announcementScreens } from '../announcements/announcementScreens';
+import { lessonScreens } from '../lessons/lessonScreens';
+import { peopleScreens } from '../people/peopleScreens';
+import { permissionScreens } from '../permissions/permissionScreens';
+import { SettingsPage } from '../settings/SettingsPage';
+import { structureScreens } from '../structure/structureScreens';
+import { NewUserWizard } from '../users/NewUserWizard';
+import { userScreens } from '../users/userScreens';
+
+// The admin's screens, composed from the areas' registrations.
+const pages = {
+  ...peopleScreens.admin,
+  ...userScreens.admin,
+  ...lessonScreens.admin,
+  ...structureScreens.admin,
+  ...announcementScreens.admin,
+  ...permissionScreens.admin,
+};
 
 /** Every admin sub-route of spec §2 (plus announcements, which the admin menu lists). */
 export const adminRoutes: AreaRoute[] = [

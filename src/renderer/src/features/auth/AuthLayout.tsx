@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { LOGIN_FORM_WIDTH } from '../../../../shared/constants';
 import { useWhiteLabel } from '../../api/accountQueries';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/SkipLink';
 import { mediaAbove } from '../../app/theme/breakpoints';
 import defaultLogo from '../../assets/logo.svg';
 import { fileUrl } from '../../api/files';
@@ -56,7 +57,8 @@ export function AuthLayout({ title, children }: { title: string; children: React
   const loginImage = whiteLabel?.login_img ? fileUrl(whiteLabel.login_img) : null;
   return (
     <div className={mergeClasses(styles.page, loginImage !== null && styles.withImage)}>
-      <main className={styles.formColumn}>
+      <SkipLink />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.formColumn}>
         <div className={styles.card}>
           <div className={styles.brand}>
             <img className={styles.logo} src={logo} alt="" />

@@ -1,10 +1,7 @@
 import { Button, Checkbox, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
-import type { FormEvent } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import type { z } from 'zod';
-import type { loginBody } from '../../../../shared/api';
 import { accountRoutes, signInMessages } from '../../api/accountRoutes';
 import { ApiError } from '../../api/apiError';
 import { callRoute } from '../../api/client';
@@ -16,9 +13,8 @@ import { PasswordInput } from '../../components/PasswordInput';
 import { type Flash, useFlashMessage } from '../../components/useFlashMessage';
 import { msg } from '../../i18n/msg';
 import { AuthLayout } from './AuthLayout';
-
-type LoginInput = z.input<typeof loginBody>;
-type LoginOutput = z.output<typeof loginBody>;
+import type { LoginField, LoginInput } from './loginForm';
+import type { LoginCheck } from './loginValidation';
 
 export const useFormStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -39,21 +35,21 @@ export const useFormStyles = makeStyles({
 
 // Validation needs zod and the shared schemas, which are most of a sign-in screen's weight: they
 // load when the user first focuses the form (and at the latest on submit), not with the page.
-let loadingResolver: Promise<Resolver<LoginInput, unknown, LoginOutput>> | null = null;
-const loadLoginResolver = () =>
-  (loadingResolver ??= import('./loginValidation').then(
-    ({ loginResolver }) => loginResolver,
+// The form itself is plain React state: a form library would be the next biggest part of the
+// first download, for three fields.
+let loadingCheck: Promise<(input: LoginInput) => LoginCheck> | null = null;
+const loadLoginCheck = () =>
+  (loadingCheck ??= import('./loginValidation').then(
+    ({ checkLogin }) => checkLogin,
     (error: unknown) => {
-      loadingResolver = null; // let the next submit try again
+      loadingCheck = null; // let the next submit try again
       throw error;
     },
   ));
-const lazyLoginResolver: Resolver<LoginInput, unknown, LoginOutput> = async (...args) =>
-  (await loadLoginResolver())(...args);
 
 /** What submitting needs beyond the page: validation, and the flash that may answer it. */
 function preloadFormCode(): void {
-  void loadLoginResolver().catch(() => undefined);
+  void loadLoginCheck().catch(() => undefined);
   preloadFlashMessage();
 }
 
@@ -77,76 +73,113 @@ function LoginForm() {
   const { t } = useTranslation();
   const styles = useFormStyles();
   const { platform, session } = useServices();
-  const notice = (useLocation().state as { notice?: Flash } | null)?.notice ?? null;
+  const location = useLocation();
+  const notice = (location.state as { notice?: Flash } | null)?.notice ?? null;
   const [flash, showFlash] = useFlashMessage(notice);
-  const {
-    control,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput, unknown, LoginOutput>({
-    resolver: lazyLoginResolver,
-    defaultValues: { username: '', password: '', remember_me: false },
+  const [values, setValues] = useState<LoginInput>({
+    username: '',
+    password: '',
+    remember_me: false,
   });
+  const [errors, setErrors] = useState<Partial<Record<LoginField, string>>>({});
+  // After the first submit the messages follow the typing, as they would disappear once fixed.
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const fieldRefs = {
+    username: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+  };
 
-  const submit = handleSubmit(async (values) => {
+  // The screen exists to be filled in: focus starts in its first field (and the validation code
+  // starts loading with it, see preloadFormCode).
+  useEffect(() => fieldRefs.username.current?.focus(), []);
+
+  const change = (next: LoginInput) => {
+    setValues(next);
+    if (submitted)
+      void loadLoginCheck().then(
+        (check) => {
+          const result = check(next);
+          setErrors(result.ok ? {} : result.errors);
+        },
+        () => undefined,
+      );
+  };
+
+  const submit = async () => {
+    setSubmitted(true);
+    const result = (await loadLoginCheck())(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      const firstInvalid = (['username', 'password'] as const).find((f) => result.errors[f]);
+      if (firstInvalid) fieldRefs[firstInvalid].current?.focus();
+      return;
+    }
+    setErrors({});
     try {
       const { data } = await callRoute(accountRoutes.login, {
-        body: { ...values, platform: platform.kind },
+        body: { ...result.values, platform: platform.kind },
       });
       if (!data?.token)
         throw new ApiError('invalid_credentials', signInMessages.wrongCredentials, 401);
-      await session.signIn(data.token);
+      await session.signIn(data.token, {
+        remember: result.values.remember_me === true,
+        next: new URLSearchParams(location.search).get('next'),
+      });
     } catch (error) {
       showFlash({ intent: 'error', text: loginFailureMessage(error) });
     }
-  });
+  };
   // Only loading the validation can fail here; without it there is no network to sign in over.
-  const signIn = (event: FormEvent<HTMLFormElement>) =>
-    void submit(event).catch(() =>
-      showFlash({ intent: 'error', text: signInMessages.networkError }),
-    );
+  const signIn = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setSubmitting(true);
+    void submit()
+      .catch(() => showFlash({ intent: 'error', text: signInMessages.networkError }))
+      .finally(() => setSubmitting(false));
+  };
 
   return (
     <AuthLayout title={t('Sign in')}>
       <LazyFlashMessage flash={flash} />
       <form className={styles.form} onSubmit={signIn} onFocus={preloadFormCode} noValidate>
-        <Controller
-          name="username"
-          control={control}
-          render={({ field }) => (
-            <Field
-              label={t('Email')}
-              required
-              validationMessage={errors.username?.message ? t(errors.username.message) : undefined}
-            >
-              <Input {...field} type="email" autoComplete="username" inputMode="email" />
-            </Field>
-          )}
-        />
-        <Controller
-          name="password"
-          control={control}
-          render={({ field }) => (
-            <Field
-              label={t('Password')}
-              required
-              validationMessage={errors.password?.message ? t(errors.password.message) : undefined}
-            >
-              <PasswordInput {...field} autoComplete="current-password" />
-            </Field>
-          )}
-        />
+        <Field
+          label={t('Email')}
+          required
+          validationMessage={errors.username ? t(errors.username) : undefined}
+        >
+          <Input
+            ref={fieldRefs.username}
+            name="username"
+            value={values.username}
+            onChange={(_event, data) => change({ ...values, username: data.value })}
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+          />
+        </Field>
+        <Field
+          label={t('Password')}
+          required
+          validationMessage={errors.password ? t(errors.password) : undefined}
+        >
+          <PasswordInput
+            ref={fieldRefs.password}
+            name="password"
+            value={values.password}
+            onChange={(_event, data) => change({ ...values, password: data.value })}
+            autoComplete="current-password"
+          />
+        </Field>
         <div className={styles.row}>
-          <Controller
+          <Checkbox
+            label={t('Remember me')}
             name="remember_me"
-            control={control}
-            render={({ field }) => (
-              <Checkbox
-                label={t('Remember me')}
-                checked={field.value ?? false}
-                onChange={(_event, data) => field.onChange(data.checked === true)}
-              />
-            )}
+            checked={values.remember_me ?? false}
+            onChange={(_event, data) =>
+              setValues({ ...values, remember_me: data.checked === true })
+            }
           />
           <AppLink to="/request-reset">{t('Forgot your password?')}</AppLink>
         </div>

@@ -1,7 +1,11 @@
-import { RoleArea } from '../area/RoleArea';
-import { clientMenu, clientRoutes } from './clientScreens';
+import { RoleArea } from '../../app/area/RoleArea';
+import { RoleHome } from '../home/RoleHome';
+import { clientMenu } from './clientMenu';
+
+// The screens come after the home: they carry the list engine, which the home does not show.
+const loadRoutes = async () => (await import('./clientScreens')).clientRoutes;
 
 /** The client area: its own lazily loaded chunk. */
 export default function ClientArea() {
-  return <RoleArea role="client" menu={clientMenu} routes={clientRoutes} />;
+  return <RoleArea role="client" menu={clientMenu} loadRoutes={loadRoutes} home={RoleHome} />;
 }

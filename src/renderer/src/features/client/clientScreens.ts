@@ -1,28 +1,24 @@
-import { Chat24Regular, Home24Regular, PeopleTeam24Regular } from '@fluentui/react-icons';
 import { msg } from '../../i18n/msg';
-import type { AreaRoute, MenuItem } from '../area/areaTypes';
-import { WelcomeHome } from '../area/WelcomeHome';
+import type { AreaRoute } from '../../app/area/areaTypes';
+import { RoleHome } from '../home/RoleHome';
 import MessagesPage from '../inbox/MessagesPage';
-import { clientResourcePages } from '../resources/resourcePages';
+import { clientStudentsScreen } from '../people/peopleScreens';
+import { screenPages } from '../../resources/screenPages';
+import { taskScreens } from '../tasks/taskScreens';
 
-/** The client (parent, guardian, payer) side menu of spec §2. */
-export const clientMenu: MenuItem[] = [
-  { id: 'home', title: msg('Home'), icon: Home24Regular, path: 'home' },
-  {
-    id: 'students',
-    title: msg('Students'),
-    icon: PeopleTeam24Regular,
-    path: 'students',
-    resource: 'students',
-  },
-  { id: 'messages', title: msg('Messages'), icon: Chat24Regular, path: 'messages' },
-];
+// A parent's view of a child shows the child's tasks under the child's record.
+const pages = {
+  students: screenPages({ ...clientStudentsScreen, sections: [taskScreens.client.childSection] }),
+};
 
 /** Every client sub-route of spec §2. */
 export const clientRoutes: AreaRoute[] = [
-  { path: 'home', title: msg('Home'), page: WelcomeHome },
-  { path: 'students', title: msg('Students'), page: clientResourcePages.students.list },
-  { path: 'student/:student_id', title: msg('Student'), page: clientResourcePages.students.detail },
+  { path: 'home', title: msg('Home'), page: RoleHome },
+  { path: 'students', title: msg('Students'), page: pages.students.list },
+  { path: 'student/:student_id', title: msg('Student'), page: pages.students.detail },
   { path: 'messages', title: msg('Messages'), page: MessagesPage },
   { path: 'message/:chat_room_id', title: msg('Chat') },
 ];
+
+// The menu lives apart so that the area's first screen loads without these screens.
+export { clientMenu } from './clientMenu';

@@ -19,6 +19,7 @@ import { ROLE_LABELS } from '../../app/roleLabels';
 import { useServices } from '../../app/services';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import PageSpinner from '../../components/PageSpinner';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/SkipLink';
 import defaultLogo from '../../assets/logo.svg';
 import { SchoolEntryCard } from './SchoolEntryCard';
 import { areaPath, groupEntriesByRole } from './groupEntries';
@@ -83,6 +84,7 @@ export default function DashboardPage() {
   const active = groups.find((group) => group.role === activeRole);
   return (
     <div className={styles.page}>
+      <SkipLink />
       <header className={styles.header}>
         <img
           className={styles.brandLogo}
@@ -101,7 +103,7 @@ export default function DashboardPage() {
           {t('Logout')}
         </Button>
       </header>
-      <main className={styles.main}>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.main}>
         <Text as="h1" size={700} weight="semibold" className={styles.heading}>
           {t('Choose a school and role')}
         </Text>

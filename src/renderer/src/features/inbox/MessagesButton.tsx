@@ -1,7 +1,7 @@
 import { Chat24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useArea } from '../area/AreaContext';
+import { useArea } from '../../app/area/AreaContext';
 import { CountButton } from './CountButton';
 import { useUnseenMessageCount } from './inboxQueries';
 

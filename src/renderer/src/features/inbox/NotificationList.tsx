@@ -1,3 +1,4 @@
+import { useSearchBoxSlots } from '../../components/fluentSlots';
 import {
   makeStyles,
   SearchBox,
@@ -16,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Notification } from '../../../../shared/api';
 import { formatLongDate } from '../../i18n/formatDate';
-import { useArea } from '../area/AreaContext';
+import { useArea } from '../../app/area/AreaContext';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { BrowserNotificationsPrompt } from './BrowserNotificationsPrompt';
 import { useNotifications } from './inboxQueries';
@@ -42,6 +43,7 @@ const useStyles = makeStyles({
 /** The searchable notification list (spec §2): title and date; pressing opens the entity. */
 export function NotificationList({ onOpened }: { onOpened?: () => void }) {
   const { t, i18n } = useTranslation();
+  const searchBoxSlots = useSearchBoxSlots();
   const styles = useStyles();
   const navigate = useNavigate();
   const { role, schoolId, basePath } = useArea();
@@ -62,6 +64,7 @@ export function NotificationList({ onOpened }: { onOpened?: () => void }) {
     <div className={styles.root}>
       <BrowserNotificationsPrompt />
       <SearchBox
+        {...searchBoxSlots}
         value={search}
         onChange={(_event, data) => setSearch(data.value)}
         placeholder={t('Search')}

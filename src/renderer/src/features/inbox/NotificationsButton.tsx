@@ -8,7 +8,7 @@ import {
 import { Alert24Regular, Dismiss24Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useArea } from '../area/AreaContext';
+import { useArea } from '../../app/area/AreaContext';
 import { CountButton } from './CountButton';
 import { useMarkNotificationsSeen, useUnseenNotificationCount } from './inboxQueries';
 import { NotificationList } from './NotificationList';

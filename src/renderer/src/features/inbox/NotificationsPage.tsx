@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
-import { useArea } from '../area/AreaContext';
+import { useArea } from '../../app/area/AreaContext';
 import { useMarkNotificationsSeen } from './inboxQueries';
 import { NotificationList } from './NotificationList';
 

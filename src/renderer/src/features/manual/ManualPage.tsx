@@ -1,7 +1,12 @@
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { msg } from '../../i18n/msg';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+
+// Its own chunk, loaded from here rather than from the route table so that the entry chunk
+// (the sign-in screen's download) carries nothing of it.
+const EditorDemoPage = lazy(() => import('./EditorDemoPage'));
 
 const useStyles = makeStyles({
   page: {
@@ -61,10 +66,11 @@ const SECTIONS = [
   },
 ] as const;
 
-/** The user manual linked from the profile menu. */
-export default function ManualPage() {
+/** The user manual linked from the profile menu; `page="editor"` is its editor try-out page. */
+export default function ManualPage({ page }: { page?: 'editor' }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  if (page === 'editor') return <EditorDemoPage />;
   return (
     <main className={styles.page}>
       <Text as="h1" size={800} weight="semibold" style={{ margin: 0 }}>

@@ -1,73 +1,35 @@
-import {
-  BookOpen24Regular,
-  BookSearch24Regular,
-  CalendarMonth24Regular,
-  Chat24Regular,
-  DocumentCopy24Regular,
-  Home24Regular,
-  Notebook24Regular,
-  PeopleTeam24Regular,
-  PersonInfo24Regular,
-  QuestionCircle24Regular,
-  Ribbon24Regular,
-  TaskListSquareLtr24Regular,
-} from '@fluentui/react-icons';
 import { msg } from '../../i18n/msg';
-import type { AreaRoute, MenuItem } from '../area/areaTypes';
-import { WelcomeHome } from '../area/WelcomeHome';
+import type { AreaRoute } from '../../app/area/areaTypes';
+import { RoleHome } from '../home/RoleHome';
 import MessagesPage from '../inbox/MessagesPage';
-import { teacherResourcePages } from '../resources/resourcePages';
+import { chapterScreens } from '../chapters/chapterScreens';
+import { taskScreens } from '../tasks/taskScreens';
+import { announcementScreens } from '../announcements/announcementScreens';
+import { lessonScreens } from '../lessons/lessonScreens';
+import { peopleScreens } from '../people/peopleScreens';
 
-/** The teacher side menu, in the order of spec §2. */
-export const teacherMenu: MenuItem[] = [
-  { id: 'home', title: msg('Home'), icon: Home24Regular, path: 'home' },
-  {
-    id: 'lessons',
-    title: msg('Lessons'),
-    icon: BookOpen24Regular,
-    path: 'lessons',
-    resource: 'lessons',
-  },
-  {
-    id: 'lessons-templates',
-    title: msg('Lesson templates'),
-    icon: DocumentCopy24Regular,
-    path: 'lessons-templates',
-    resource: 'lessons',
-  },
-  {
-    id: 'students',
-    title: msg('Students'),
-    icon: PeopleTeam24Regular,
-    path: 'students',
-    resource: 'students',
-  },
-  { id: 'tasks', title: msg('Tasks'), icon: TaskListSquareLtr24Regular, path: 'tasks' },
-  { id: 'taskbooks', title: msg('Study guide'), icon: Notebook24Regular, path: 'taskbooks' },
-  { id: 'quizs', title: msg('Quiz'), icon: QuestionCircle24Regular, path: 'quizs' },
-  { id: 'calendar', title: msg('Calendar'), icon: CalendarMonth24Regular, path: 'calendar' },
-  { id: 'profile', title: msg('Profile'), icon: PersonInfo24Regular, path: 'profile' },
-  { id: 'messages', title: msg('Messages'), icon: Chat24Regular, path: 'messages' },
-  { id: 'chapters', title: msg('Chapters'), icon: BookSearch24Regular, path: 'chapters' },
-  { id: 'grades', title: msg('Grades'), icon: Ribbon24Regular, path: 'grades' },
-];
+const pages = {
+  ...lessonScreens.teacher,
+  ...peopleScreens.teacher,
+  ...announcementScreens.teacher,
+};
 
 /** Every teacher sub-route of spec §2. */
 export const teacherRoutes: AreaRoute[] = [
-  { path: 'home', title: msg('Home'), page: WelcomeHome },
-  { path: 'lesson/:lesson_id', title: msg('Lesson'), page: teacherResourcePages.lessons.detail },
+  { path: 'home', title: msg('Home'), page: RoleHome },
+  { path: 'lesson/:lesson_id', title: msg('Lesson'), page: pages.lessons.detail },
   { path: 'lesson/:lesson_id/quiz/new', title: msg('New quiz') },
   { path: 'lesson/:lesson_id/quiz/:quiz_id', title: msg('Quiz') },
   { path: 'quizs', title: msg('Quiz') },
   { path: 'quizanswers/:quiz_id', title: msg('Quiz answers') },
-  { path: 'students', title: msg('Students'), page: teacherResourcePages.students.list },
+  { path: 'students', title: msg('Students'), page: pages.students.list },
   { path: 'lesson/:lesson_id/student/:student_id', title: msg('Student') },
   { path: 'lesson/:lesson_id/student/:student_id/grades/:sub_period_id', title: msg('Grades') },
-  { path: 'lessons', title: msg('Lessons'), page: teacherResourcePages.lessons.list },
+  { path: 'lessons', title: msg('Lessons'), page: pages.lessons.list },
   { path: 'lessons-templates', title: msg('Lesson templates') },
   { path: 'calendar', title: msg('Calendar') },
-  { path: 'tasks/:task_id', title: msg('Task') },
-  { path: 'tasks', title: msg('Tasks') },
+  { path: 'tasks/:task_id', title: msg('Task'), page: taskScreens.teacher.detail },
+  { path: 'tasks', title: msg('Tasks'), page: taskScreens.teacher.list },
   { path: 'taskbooks', title: msg('Study guide') },
   { path: 'taskbooks/:task_book_id', title: msg('Task book') },
   { path: 'files', title: msg('Files') },
@@ -76,8 +38,12 @@ export const teacherRoutes: AreaRoute[] = [
   { path: 'profile', title: msg('Profile') },
   { path: 'messages', title: msg('Messages'), page: MessagesPage },
   { path: 'message/:chat_room_id', title: msg('Chat') },
-  { path: 'chapters', title: msg('Chapters') },
-  { path: 'chapters/:chapter_id', title: msg('Chapter') },
+  { path: 'chapters', title: msg('Chapters'), page: chapterScreens.teacher.list },
+  {
+    path: 'chapters/:chapter_id',
+    title: msg('Chapter'),
+    page: chapterScreens.teacher.detail,
+  },
   { path: 'scorm', title: msg('SCORM packages') },
   { path: 'scorm/:scorm_id', title: msg('SCORM package') },
   { path: 'meetings', title: msg('Meetings') },
@@ -87,11 +53,14 @@ export const teacherRoutes: AreaRoute[] = [
   {
     path: 'announcements',
     title: msg('Announcements'),
-    page: teacherResourcePages.announcements.list,
+    page: pages.announcements.list,
   },
   {
     path: 'announcements/:announcement_id',
     title: msg('Announcement'),
-    page: teacherResourcePages.announcements.detail,
+    page: pages.announcements.detail,
   },
 ];
+
+// The menu lives apart so that the area's first screen loads without these screens.
+export { teacherMenu } from './teacherMenu';

@@ -1,0 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { ROLES, type Role } from '../../../shared/constants';
+import { accountQueries } from './accountQueries';
+import { markAppStart, markAreaPrefetched } from './areaOpening';
+import { prefetchArea } from './schoolQueries';
+
+const AREA_ADDRESS = /^\/([a-z]+)\/(\d+)(?:\/|$)/;
+
+/**
+ * A signed-in start fetches what its first screen needs at once, while the screen's chunks are
+ * still on their way: the account and schools, and on a role area's address that area's
+ * settings, categories, periods and permissions, without waiting for the membership check (the
+ * server checks it; a refused load is the area's usual failure). Sign-in restarts the app, so
+ * this also serves the first screen after signing in.
+ */
+export function prefetchStartupQueries(queryClient: QueryClient, pathname: string): void {
+  const now = Date.now();
+  markAppStart(now);
+  void queryClient.prefetchQuery(accountQueries.account);
+  void queryClient.prefetchQuery(accountQueries.schools);
+  const [, role, school] = AREA_ADDRESS.exec(pathname) ?? [];
+  if (!role || !(ROLES as readonly string[]).includes(role)) return;
+  markAreaPrefetched(role as Role, Number(school), now);
+  prefetchArea(queryClient, Number(school), role as Role);
+}

@@ -1,0 +1,72 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Role } from '../../../../shared/constants';
+import { connectRealtime } from '../../api/realtime';
+import { isSchoolNotificationQuery } from '../../api/realtimeNotification';
+import { useServices } from '../services';
+import { impersonationAtom, tokenAtom } from '../state/atoms';
+import { realtimeConnectedAtom } from '../state/realtimeConnected';
+import { notificationAppRoute } from '../../features/inbox/notificationRoute';
+
+/**
+ * Live updates while a role area is open: a new notification refreshes the unseen count and the
+ * lists at once and is shown by the platform (a browser notification when the page is hidden, a
+ * native one on the desktop). Used once, by the role area; leaving it or logging out closes the
+ * socket.
+ */
+export function useRealtimeNotifications(
+  role: Role,
+  schoolId: number,
+  schoolName: string | undefined,
+  enabled: boolean,
+): void {
+  const { t } = useTranslation();
+  const { platform } = useServices();
+  const queryClient = useQueryClient();
+  const token = useAtomValue(tokenAtom);
+  // The socket speaks for the signed-in account; while an admin acts as someone else, that
+  // person's notifications come by polling.
+  const impersonating = useAtomValue(impersonationAtom) !== null;
+  const setConnected = useSetAtom(realtimeConnectedAtom);
+
+  // The latest texts without reconnecting when the language or the school's name changes.
+  const describe = useRef({ t, schoolName });
+  describe.current = { t, schoolName };
+
+  useEffect(() => {
+    if (!enabled || !token || impersonating) return;
+    const refresh = () =>
+      queryClient.invalidateQueries({
+        predicate: (query) => isSchoolNotificationQuery(query.queryKey, schoolId),
+      });
+    return connectRealtime({
+      token,
+      schoolId,
+      role,
+      onConnectionChange(connected, reconnected) {
+        setConnected(connected);
+        if (reconnected) void refresh();
+      },
+      onNotification(notification) {
+        void refresh();
+        const { t: translate, schoolName: school } = describe.current;
+        void platform
+          .notify({
+            title: notification.title,
+            body: school
+              ? translate('New notification from {{school}}', { school })
+              : translate('New notification'),
+            route: notificationAppRoute(
+              role,
+              schoolId,
+              notification.entity,
+              notification.entity_id,
+            ),
+          })
+          .catch(() => undefined);
+      },
+    });
+  }, [enabled, token, impersonating, role, schoolId, queryClient, platform, setConnected]);
+}

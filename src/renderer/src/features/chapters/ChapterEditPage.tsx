@@ -1,0 +1,243 @@
+import {
+  Button,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Switch,
+  Text,
+  Toast,
+  ToastTitle,
+  tokens,
+  useRestoreFocusTarget,
+  useToastController,
+} from '@fluentui/react-components';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { Chapter } from '../../../../shared/api/chapters';
+import { apiErrorText } from '../../api/apiErrorText';
+import { formErrors } from '../../api/formErrors';
+import { useArea } from '../../app/area/AreaContext';
+import { APP_TOASTER } from '../../app/toaster';
+import { RichTextEditor } from '../../components/editor';
+import { LeaveWithoutSavingDialog } from '../../components/LeaveWithoutSavingDialog';
+import { PageFrame } from '../../components/PageFrame';
+import { DeleteConfirmDialog } from '../../resources/DeleteConfirmDialog';
+import { LoadError } from '../../resources/ListStates';
+import { LessonPicker } from '../lessons/LessonPicker';
+import {
+  type ChapterDraft,
+  chapterKeys,
+  createChapter,
+  deleteChapter,
+  getChapter,
+  updateChapter,
+} from './chaptersApi';
+import { useChaptersInvalidation } from './useChaptersInvalidation';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  row: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalL,
+    alignItems: 'flex-end',
+  },
+  grow: { flexGrow: 1, minWidth: '220px' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  label: { fontWeight: tokens.fontWeightSemibold },
+  error: { color: tokens.colorPaletteRedForeground1 },
+});
+
+const SHOWN_FIELDS = ['title', 'lesson_id', 'content', 'published'] as const;
+
+const draftOf = (chapter: Chapter): ChapterDraft => ({
+  title: chapter.title,
+  published: chapter.published,
+  content: JSON.stringify(chapter.content),
+});
+
+/** The teacher's chapter: title, lesson, published, the text in the editor; Save and Delete. */
+export function ChapterEditPage() {
+  const param = useParams().chapter_id;
+  const id = param === 'new' ? null : Number(param);
+  const { t } = useTranslation();
+  const { schoolId, role } = useArea();
+  const scope = { schoolId, role };
+  const record = useQuery({
+    queryKey: chapterKeys.one(scope, id ?? 0),
+    queryFn: ({ signal }) => getChapter(scope, id!, signal),
+    enabled: id !== null && Number.isInteger(id),
+  });
+  if (id === null) return <ChapterForm chapter={null} />;
+  if (record.isError)
+    return (
+      <PageFrame title={t('Chapter')}>
+        <LoadError message={apiErrorText(record.error)} />
+      </PageFrame>
+    );
+  if (!record.data)
+    return (
+      <PageFrame title={t('Chapter')}>
+        <Spinner label={t('Loading...')} />
+      </PageFrame>
+    );
+  return <ChapterForm chapter={record.data} key={record.data.id} />;
+}
+
+function ChapterForm({ chapter }: { chapter: Chapter | null }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const { schoolId, role, basePath } = useArea();
+  const scope = { schoolId, role };
+  const { dispatchToast } = useToastController(APP_TOASTER);
+  const invalidation = useChaptersInvalidation();
+  const restoreFocus = useRestoreFocusTarget();
+  const [draft, setDraft] = useState<ChapterDraft>(
+    chapter ? draftOf(chapter) : { title: '', published: false, content: null },
+  );
+  const [lessonId, setLessonId] = useState<number | null>(chapter?.lesson_id ?? null);
+  const [dirty, setDirty] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const editable = chapter ? chapter.abilities.update : true;
+  const change = (next: Partial<ChapterDraft>) => {
+    setDraft((current) => ({ ...current, ...next }));
+    setDirty(true);
+  };
+
+  const save = useMutation({
+    mutationFn: () =>
+      chapter
+        ? updateChapter(scope, chapter.id, draft)
+        : createChapter(scope, lessonId ?? 0, draft),
+    onSuccess: async (saved) => {
+      flushSync(() => setDirty(false));
+      dispatchToast(
+        <Toast>
+          <ToastTitle>{t('Updated Successfully!')}</ToastTitle>
+        </Toast>,
+        { intent: 'success' },
+      );
+      await invalidation.afterWrite();
+      if (!chapter) void navigate(`${basePath}/chapters/${saved.id}`, { replace: true });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteChapter(scope, chapter!.id),
+    onSuccess: async () => {
+      flushSync(() => setDirty(false));
+      await invalidation.afterWrite();
+      void navigate(`${basePath}/chapters`);
+    },
+    onSettled: () => setConfirming(false),
+  });
+  const errors = save.error ? formErrors(save.error, SHOWN_FIELDS, t) : null;
+  const removeError = remove.error ? formErrors(remove.error, [], t).general : '';
+  return (
+    <PageFrame title={chapter ? chapter.title || t('Chapter') : t('New chapter')}>
+      <form
+        className={styles.form}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (editable) save.mutate();
+        }}
+        data-testid="chapter-form"
+      >
+        {(errors?.general || removeError) && (
+          <MessageBar intent="error" role="alert">
+            <MessageBarBody>{errors?.general || removeError}</MessageBarBody>
+          </MessageBar>
+        )}
+        {!editable && <Text>{t('You may read this chapter but not change it.')}</Text>}
+        <div className={styles.row}>
+          <Field
+            label={t('Title')}
+            required
+            className={styles.grow}
+            validationMessage={errors?.fields.title}
+          >
+            <Input
+              value={draft.title}
+              readOnly={!editable}
+              onChange={(_event, data) => change({ title: data.value })}
+              data-testid="chapter-title"
+            />
+          </Field>
+          {chapter ? (
+            <Field label={t('Lesson')} className={styles.grow}>
+              <Input value={chapter.lesson_name} readOnly />
+            </Field>
+          ) : (
+            <LessonPicker
+              value={lessonId}
+              onChange={(next) => {
+                setLessonId(next);
+                setDirty(true);
+              }}
+              error={errors?.fields.lesson_id}
+            />
+          )}
+          <Switch
+            label={t('Published')}
+            checked={draft.published}
+            disabled={!editable}
+            onChange={(_event, data) => change({ published: data.checked })}
+            data-testid="chapter-published"
+          />
+        </div>
+        <Text id="chapter-content-label" className={styles.label}>
+          {t('Content')}
+        </Text>
+        {errors?.fields.content && (
+          <Text role="alert" className={styles.error}>
+            {errors.fields.content}
+          </Text>
+        )}
+        <RichTextEditor
+          value={draft.content}
+          onChange={(json) => change({ content: json })}
+          editable={editable}
+          aria-labelledby="chapter-content-label"
+          data-testid="chapter-editor"
+        />
+        {editable && (
+          <div className={styles.actions}>
+            <Button
+              appearance="primary"
+              type="submit"
+              disabledFocusable={save.isPending}
+              icon={save.isPending ? <Spinner size="tiny" /> : undefined}
+              data-testid="chapter-save"
+            >
+              {t('Save')}
+            </Button>
+            {chapter?.abilities.delete && (
+              <Button
+                {...restoreFocus}
+                type="button"
+                onClick={() => setConfirming(true)}
+                data-testid="chapter-delete"
+              >
+                {t('Delete')}
+              </Button>
+            )}
+          </div>
+        )}
+      </form>
+      <DeleteConfirmDialog
+        open={confirming}
+        name={chapter?.title}
+        busy={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => remove.mutate()}
+      />
+      <LeaveWithoutSavingDialog when={dirty} />
+    </PageFrame>
+  );
+}

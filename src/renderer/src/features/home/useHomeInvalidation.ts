@@ -1,0 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useArea } from '../../app/area/AreaContext';
+import { homeKey } from './homeApi';
+
+/** The home area's one owner of its cache: pulled again on demand (the Refresh button). */
+export function useHomeInvalidation() {
+  const queryClient = useQueryClient();
+  const { schoolId, role } = useArea();
+  return { refresh: () => queryClient.invalidateQueries({ queryKey: homeKey(schoolId, role) }) };
+}

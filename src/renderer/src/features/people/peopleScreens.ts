@@ -1,0 +1,60 @@
+import type { ResourceScreen } from '../../resources/resourceScreen';
+import { screenPages } from '../../resources/screenPages';
+
+// Which people lists each role reaches, and how. What a role may see of a person is not
+// decided here: the declaration's `hiddenFrom` is, on both ends.
+
+/** A parent's children; the client route table adds the sections other areas give the child. */
+export const clientStudentsScreen: ResourceScreen = {
+  resource: 'students',
+  listPath: 'students',
+  detailPath: 'student',
+  idParam: 'student_id',
+  selectable: false,
+  transfer: false,
+};
+
+export const peopleScreens = {
+  admin: {
+    students: screenPages({
+      resource: 'students',
+      listPath: 'students',
+      detailPath: 'students',
+      idParam: 'user_id',
+    }),
+    teachers: screenPages({
+      resource: 'teachers',
+      listPath: 'teachers',
+      detailPath: 'teachers',
+      idParam: 'user_id',
+    }),
+    clients: screenPages({
+      resource: 'clients',
+      listPath: 'clients',
+      detailPath: 'clients',
+      idParam: 'client_id',
+    }),
+  },
+  teacher: {
+    students: screenPages({
+      resource: 'students',
+      listPath: 'students',
+      selectable: false,
+      transfer: false,
+    }),
+  },
+  // A student sees their own teachers.
+  student: {
+    teachers: screenPages({
+      resource: 'teachers',
+      listPath: 'teachers',
+      detailPath: 'teachers',
+      idParam: 'teacher_id',
+      selectable: false,
+      transfer: false,
+    }),
+  },
+  client: {
+    students: screenPages(clientStudentsScreen),
+  },
+};

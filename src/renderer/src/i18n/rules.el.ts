@@ -1,0 +1,45 @@
+/** Greek for the wording of the server's rule issues (api/ruleIssueText.ts). */
+export const rulesGreek: Record<string, string> = {
+  'Another record of the school already has this value.':
+    'Άλλη εγγραφή του σχολείου έχει ήδη αυτή την τιμή.',
+  'Another record of the school already has {{value}}.':
+    'Άλλη εγγραφή του σχολείου έχει ήδη την τιμή {{value}}.',
+  'This choice does not exist in this school.': 'Αυτή η επιλογή δεν υπάρχει σε αυτό το σχολείο.',
+  'This person is already in this list.': 'Αυτό το άτομο είναι ήδη σε αυτή τη λίστα.',
+  '{{name}} is already in this list.': '{{name}}: ήδη σε αυτή τη λίστα.',
+  'This account also belongs to another school or holds more than you may manage; ask its school or a full admin.':
+    'Αυτός ο λογαριασμός ανήκει και σε άλλο σχολείο ή έχει περισσότερα από όσα μπορείτε να διαχειριστείτε· ρωτήστε το σχολείο του ή έναν διαχειριστή με πλήρη πρόσβαση.',
+  'Another account already uses this email.': 'Άλλος λογαριασμός χρησιμοποιεί ήδη αυτό το email.',
+  'Another account already uses {{email}}.': 'Άλλος λογαριασμός χρησιμοποιεί ήδη το {{email}}.',
+  'Granting, changing or removing the admin role needs full access.':
+    'Η απόδοση, αλλαγή ή αφαίρεση του ρόλου διαχειριστή χρειάζεται πλήρη πρόσβαση.',
+  'The school would be left without an admin with full access.':
+    'Το σχολείο θα έμενε χωρίς διαχειριστή με πλήρη πρόσβαση.',
+  'A new admin cannot get more access than you hold.':
+    'Ένας νέος διαχειριστής δεν μπορεί να πάρει περισσότερη πρόσβαση από όση έχετε.',
+  'You cannot do this to your own account.': 'Δεν μπορείτε να το κάνετε στον δικό σας λογαριασμό.',
+  'Only its author or the office may change this.':
+    'Μόνο ο συντάκτης του ή η γραμματεία μπορεί να το αλλάξει.',
+  'This record is used elsewhere and cannot be deleted.':
+    'Αυτή η εγγραφή χρησιμοποιείται αλλού και δεν μπορεί να διαγραφεί.',
+  'This record is used by {{count}} other records and cannot be deleted.':
+    'Αυτή η εγγραφή χρησιμοποιείται από {{count}} άλλες εγγραφές και δεν μπορεί να διαγραφεί.',
+  'You can do this only for lessons you teach.':
+    'Μπορείτε να το κάνετε μόνο για μαθήματα που διδάσκετε.',
+  'This task is not open yet.': 'Αυτή η εργασία δεν έχει ανοίξει ακόμη.',
+  'This task opens on {{open_at}}.': 'Αυτή η εργασία ανοίγει στις {{open_at}}.',
+  'The due date has passed: handed-in work can no longer change.':
+    'Η προθεσμία πέρασε: η εργασία που παραδόθηκε δεν μπορεί πια να αλλάξει.',
+  'The due date has passed and this task does not accept late work.':
+    'Η προθεσμία πέρασε και αυτή η εργασία δεν δέχεται εκπρόθεσμες παραδόσεις.',
+  'This work is graded; your teacher may return it for another try.':
+    'Η εργασία έχει βαθμολογηθεί· ο καθηγητής σας μπορεί να την επιστρέψει για νέα προσπάθεια.',
+  'Only handed-in work can be graded or returned.':
+    'Μόνο εργασία που παραδόθηκε μπορεί να βαθμολογηθεί ή να επιστραφεί.',
+  'More points than the task is worth.': 'Περισσότεροι βαθμοί από όσους αξίζει η εργασία.',
+  'This task is worth at most {{max}} points.': 'Αυτή η εργασία αξίζει το πολύ {{max}} βαθμούς.',
+  "Each step must be a task or chapter of the book's lesson.":
+    'Κάθε βήμα πρέπει να είναι εργασία ή κεφάλαιο του μαθήματος του βιβλίου.',
+  'This kind of file is not accepted (programs and scripts).':
+    'Αυτό το είδος αρχείου δεν γίνεται δεκτό (προγράμματα και σενάρια εντολών).',
+};

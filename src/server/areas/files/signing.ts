@@ -1,0 +1,72 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ServerConfig } from '../../config';
+
+// Download links carry their own permission: an <img> sends no Token header, so the record
+// that shows a file hands out a link signed with the server's key for that file and a few
+// minutes (docs/decisions.md, "File downloads"). A link names one file and one expiry, so
+// it opens nothing else and nothing later.
+
+const keys = new WeakMap<ServerConfig, Buffer>();
+
+/**
+ * The signing key: FILES_SIGNING_SECRET, or a random key kept in DATA_DIR (made on first
+ * use), which serves one node; several nodes must share the variable.
+ */
+function signingKey(config: ServerConfig): Buffer {
+  const known = keys.get(config);
+  if (known) return known;
+  let key: Buffer;
+  if (config.files.signingSecret) {
+    key = Buffer.from(config.files.signingSecret, 'utf8');
+  } else {
+    const file = path.join(config.dataDir, 'secrets', 'files-signing.key');
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    try {
+      fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'utf8');
+  }
+  keys.set(config, key);
+  return key;
+}
+
+const signatureOf = (config: ServerConfig, fileId: number, expires: number) =>
+  crypto
+    .createHmac('sha256', signingKey(config))
+    .update(`file:${fileId}:${expires}`)
+    .digest('base64url');
+
+/** A link to one file that works until `now + FILES_LINK_TTL_SECONDS`. */
+export function signedFileLink(
+  config: ServerConfig,
+  fileId: number,
+  now: Date,
+): { url: string; expiresAt: string } {
+  const expires = Math.floor(now.getTime() / 1000) + config.files.linkTtlSeconds;
+  const signature = signatureOf(config, fileId, expires);
+  return {
+    url: `/api/files/${fileId}?expires=${expires}&signature=${signature}`,
+    expiresAt: new Date(expires * 1000).toISOString(),
+  };
+}
+
+export type LinkCheck = 'valid' | 'expired' | 'invalid';
+
+/** Whether a link's signature is this server's for this file and expiry, and still current. */
+export function checkFileLink(
+  config: ServerConfig,
+  fileId: number,
+  expires: number,
+  signature: string,
+  now: Date,
+): LinkCheck {
+  const expected = Buffer.from(signatureOf(config, fileId, expires));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given))
+    return 'invalid';
+  return expires * 1000 < now.getTime() ? 'expired' : 'valid';
+}

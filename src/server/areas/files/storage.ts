@@ -1,0 +1,127 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../../config';
+import { ApiError, validationError } from '../../http/errors';
+import { SNIFF_BYTES, sniff, type Sniffed } from './sniff';
+
+// The bytes of uploaded files, under DATA_DIR/files/<school>/<random key>. An upload is
+// streamed to a temporary file while it arrives (never held whole in memory), counted
+// against FILES_MAX_BYTES, and sniffed from its first bytes.
+
+export const filesDir = (config: ServerConfig) => path.join(config.dataDir, 'files');
+
+/** Where a stored file's bytes are; keys are ours (hex), never a client's text. */
+export function storedPath(config: ServerConfig, schoolId: number, key: string): string {
+  if (!/^[0-9a-f]{32}$/.test(key)) throw new Error('A storage key is 32 hex digits.');
+  return path.join(filesDir(config), String(schoolId), key);
+}
+
+export interface ReceivedUpload {
+  fields: Record<string, string>;
+  /** The temporary file holding the bytes; the caller keeps or discards it. */
+  tempPath: string;
+  name: string;
+  size: number;
+  sniffed: Sniffed;
+}
+
+/** A display name without paths or control characters, at most 200 characters. */
+function cleanName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 200);
+  return clean || 'file';
+}
+
+/**
+ * Reads a multipart upload: its text fields, and its one `file` streamed to a temporary
+ * file. Beyond `maxBytes` it stops reading and answers 413; the temporary file is removed
+ * on every failure.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  config: ServerConfig,
+): Promise<ReceivedUpload> {
+  if (!request.isMultipart())
+    throw validationError({ file: 'Choose a file' }, 'Send the file as multipart/form-data.');
+  const tempDir = path.join(filesDir(config), 'incoming');
+  await fsp.mkdir(tempDir, { recursive: true });
+  const fields: Record<string, string> = {};
+  let received: Omit<ReceivedUpload, 'fields'> | null = null;
+  const tempPath = path.join(tempDir, crypto.randomBytes(16).toString('hex'));
+  try {
+    const parts = request.parts({
+      limits: { fileSize: config.files.maxBytes, files: 1, fields: 10, fieldSize: 1000 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'file' || received) {
+        // Anything but the one file is read to its end and dropped.
+        part.file.resume();
+        continue;
+      }
+      let size = 0;
+      const head: Buffer[] = [];
+      let headLength = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          if (headLength < SNIFF_BYTES) {
+            head.push(chunk.subarray(0, SNIFF_BYTES - headLength));
+            headLength += Math.min(chunk.length, SNIFF_BYTES - headLength);
+          }
+          done(null, chunk);
+        },
+      });
+      await pipeline(part.file, counter, fs.createWriteStream(tempPath, { mode: 0o600 }));
+      if (part.file.truncated) throw tooLarge(config);
+      const name = cleanName(part.filename ?? '');
+      received = { tempPath, name, size, sniffed: sniff(Buffer.concat(head), name) };
+    }
+    if (!received) throw validationError({ file: 'Choose a file' }, 'Choose a file to upload.');
+    return { fields, ...received };
+  } catch (error) {
+    await fsp.rm(tempPath, { force: true });
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(config);
+    throw error;
+  }
+}
+
+const tooLarge = (config: ServerConfig) =>
+  new ApiError(
+    'too_large',
+    `The file is larger than ${Math.floor(config.files.maxBytes / (1024 * 1024)) || 1} MB.`,
+    { file: 'This file is too large' },
+  );
+
+/** Moves an accepted upload to its place; returns its storage key. */
+export async function keepUpload(
+  config: ServerConfig,
+  schoolId: number,
+  tempPath: string,
+): Promise<string> {
+  const key = crypto.randomBytes(16).toString('hex');
+  const target = storedPath(config, schoolId, key);
+  await fsp.mkdir(path.dirname(target), { recursive: true });
+  await fsp.rename(tempPath, target);
+  return key;
+}
+
+/** Removes stored bytes; a file already gone is fine (a job may run twice). */
+export async function removeStored(
+  config: ServerConfig,
+  files: { schoolId: number; key: string }[],
+): Promise<void> {
+  for (const file of files)
+    await fsp.rm(storedPath(config, file.schoolId, file.key), { force: true });
+}

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN_STORAGE_KEY } from '../../src/renderer/src/platform/web';
+import { schoolEntries } from './support/api';
+import { type Browser, closePage, DEMO_LOGINS, launchBrowser, openPage } from './support/browser';
+import { tokenOf } from './support/resourcesApi';
+import { type RunningServer, startServer } from '../support/built-server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.cleanUp();
+});
+
+describe("a role's home opened signed in", () => {
+  it('asks for each of its loads once, all before the first answer is back', async () => {
+    const token = await tokenOf(server.url, DEMO_LOGINS.student);
+    const entries = await schoolEntries(server.url, DEMO_LOGINS.student);
+    const schoolId = entries.find((entry) => entry.role === 'student')!.school_id;
+    const page = await openPage(browser, 1280);
+    await page.goto(`${server.url}/favicon.svg`);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+      TOKEN_STORAGE_KEY,
+      token,
+    ] as const);
+
+    // The API's paths in the order asked, and when the first answer came.
+    const asked: string[] = [];
+    let firstAnswerAt = Number.POSITIVE_INFINITY;
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) asked.push(pathname.slice('/api'.length));
+    });
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/api/'))
+        firstAnswerAt = Math.min(firstAnswerAt, asked.length);
+    });
+    await page.goto(`${server.url}/student/${schoolId}/home`);
+    await page.getByTestId('home-period').waitFor();
+
+    const loads = [
+      '/account',
+      '/account/schools',
+      `/schools/${schoolId}/settings`,
+      `/schools/${schoolId}/categories`,
+      `/schools/${schoolId}/student/period`,
+      `/schools/${schoolId}/student/school/user-permissions`,
+    ];
+    for (const path of loads)
+      expect(
+        asked.filter((p) => p === path),
+        path,
+      ).toHaveLength(1);
+    // Nothing of the area's opening waits for another of its answers.
+    const askedBeforeFirstAnswer = asked.slice(0, firstAnswerAt);
+    expect(askedBeforeFirstAnswer).toEqual(expect.arrayContaining(loads));
+    await closePage(page);
+  });
+});

@@ -1,0 +1,914 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Endpoint } from '../../src/shared/api/endpoint';
+import type { FileEntity } from '../../src/shared/api/files';
+import type { Role } from '../../src/shared/constants';
+import { ROLE_DEFAULT_PERMISSIONS, type PermissionResource } from '../../src/shared/permissions';
+import { RESOURCES, type ResourceDefinition } from '../../src/shared/resources';
+import { servedEndpoints } from '../../src/server/http/route';
+import { PRUNE_JOBS_KIND } from '../../src/server/jobs/upkeep';
+import { insertAccount, insertPermissionGroup } from './support/accounts';
+import { apiClient, type ApiClient } from './support/client';
+import { createBody } from './support/records';
+import { databaseKinds, startServer, type TestServer } from './support/server';
+import {
+  insertFileRow,
+  insertSubmission,
+  lexical,
+  PNG_BYTES,
+  teachingFixture,
+  type TeachingFixture,
+} from './support/teaching';
+
+/**
+ * The authorization matrix: every caller kind of the demo school × every write route of the
+ * route registry × the records it may aim at (its own, someone else's, and one of an account
+ * more powerful than any limited admin), each answer checked against what the policies say.
+ * The expected outcome is computed here from the shared declarations — the resource's
+ * `permission` and `readableBy`, ROLE_DEFAULT_PERMISSIONS, the caller's permission groups —
+ * and from the rules the docs state for accounts (docs/security.md, areas/people/policy.ts):
+ * the admin role needs full access, and an account changes only by a caller who may manage
+ * every membership it holds here. A cell the policy allows must succeed; a cell it refuses
+ * must answer a refusal (403, 404, or 409 for a rule such as "not on yourself"), never a 2xx.
+ * A write route the test has no rule for fails the test, so a new one is covered the day it
+ * is added. The teaching areas' rules are those of their policies (chapters, tasks, taskbooks,
+ * files, calendar): there "own" is a lesson the caller teaches or attends (a parent: their
+ * child's), "other" a lesson they are no part of.
+ */
+const ATHENS = 1;
+
+type Target = 'new' | 'own' | 'other' | 'powerful';
+type Grant = { read: boolean; write: boolean };
+
+interface Caller {
+  name: string;
+  role: Role;
+  token: string;
+  userId: number;
+  /** The caller's membership in Athens in `role`. */
+  membershipId: number;
+  fullAccess: boolean;
+  /** Write per permission resource, as the declarations and the caller's groups give it. */
+  grants: Map<string, Grant>;
+}
+
+/** One request of a cell, prepared just before it is sent (fresh records for deletes). */
+interface Prepared {
+  id?: number;
+  /** Path parameters besides `:id` (a task's `:submission_id`). */
+  params?: Record<string, number>;
+  body?: unknown;
+  form?: { file: Blob; name: string; fields?: Record<string, string> };
+  query?: string;
+}
+
+interface Scenario {
+  target: Target;
+  /** What the target is, where one route has several (an upload to a chapter or a submission). */
+  what?: string;
+  /** Whether the policy allows it, and the rule that says so. */
+  expect(caller: Caller): [boolean, string];
+  /** Null when the target makes no sense for this caller (a membership it does not hold). */
+  prepare(caller: Caller): Promise<Prepared | null>;
+  /** For an allowed cell: why its effect is not what the policy says (null when it is). */
+  verify?(caller: Caller): Promise<string | null>;
+}
+
+const LIST_OF_ROLE: Record<Exclude<Role, 'admin'>, PermissionResource> = {
+  student: 'students',
+  teacher: 'teachers',
+  client: 'clients',
+};
+
+const grantOf = (caller: Caller, permission: string): Grant =>
+  caller.grants.get(permission) ?? { read: false, write: false };
+
+/** The people policy: the admin role needs full access, others their list or `users`. */
+const mayManageRole = (caller: Caller, role: Role): boolean =>
+  caller.role === 'admin' &&
+  (role === 'admin'
+    ? caller.fullAccess
+    : grantOf(caller, LIST_OF_ROLE[role]).write || grantOf(caller, 'users').write);
+
+/** Whether the engine lets this caller write the resource at all (before any record rule). */
+function mayWriteResource(caller: Caller, resource: ResourceDefinition): [boolean, string] {
+  const grant =
+    caller.role === 'admin' || resource.readableBy?.includes(caller.role)
+      ? grantOf(caller, resource.permission)
+      : { read: false, write: false };
+  if (!grant.write) return [false, `no write on ${resource.permission}`];
+  // Permission groups decide what limited admins may do: editing one could widen their own.
+  if (resource.permission === 'permissions' && !caller.fullAccess)
+    return [false, 'permission groups need full access'];
+  return [true, `write on ${resource.permission}`];
+}
+
+describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
+  let server: TestServer;
+  let api: ApiClient;
+  let callers: Caller[];
+  let fullAdmin: Caller;
+  let teacher: Caller;
+  let teacherLesson: number;
+  let otherTeacherUser: number;
+  /** `shared` is the demo teacher's and student's lesson ("own"), `foreign` neither's. */
+  let lessons: TeachingFixture;
+  /** A student of the foreign lesson, whose work the demo teacher does not grade. */
+  let foreignStudent: number;
+  let unique = 0;
+  const next = () => `m${++unique}`;
+
+  const db = () => server.built.deps.db;
+
+  /** Athens memberships of an account, by role. */
+  const rolesHere = async (userId: number) =>
+    (
+      await db()
+        .selectFrom('memberships')
+        .select(['role', 'school_id'])
+        .where('user_id', '=', userId)
+        .execute()
+    ).map((m) => ({ role: m.role as Role, here: m.school_id === ATHENS }));
+
+  /** An account of the school holding `roles`; with `admin` it holds full access. */
+  async function person(roles: Role[]) {
+    const email = `${next()}@matrix.test`;
+    const account = await insertAccount(
+      db(),
+      email,
+      roles.map((role) => ({ school: ATHENS, role, fullAccess: role === 'admin' })),
+    );
+    return {
+      email,
+      userId: account.userId,
+      membership: (role: Role) => account.memberships.get(`${ATHENS}:${role}`)!,
+    };
+  }
+
+  /**
+   * A record of the resource created by the full admin, for the cells to aim at. When the
+   * first records it refers to already have one like it (a group's rule for a resource), it
+   * refers to fresh ones instead.
+   */
+  async function record(resource: ResourceDefinition): Promise<number> {
+    const body = await createBody(db(), resource, ATHENS, next());
+    const path = `/schools/${ATHENS}/admin/${resource.name}`;
+    let created = await api.post(path, body, fullAdmin.token);
+    if (created.status === 409) {
+      for (const field of resource.fields)
+        if (field.kind === 'reference' && field.name in body)
+          body[field.name] = await record(RESOURCES[field.target!]!);
+      created = await api.post(path, body, fullAdmin.token);
+    }
+    if (created.status !== 200)
+      throw new Error(`fixture ${resource.name}: ${JSON.stringify(created.body)}`);
+    return (created.body.data as { id: number }).id;
+  }
+
+  /** An announcement to a lesson teacher@ teaches, written by `authorUserId`. */
+  async function announcement(authorUserId: number): Promise<number> {
+    const { id } = await db()
+      .insertInto('announcements')
+      .values({
+        school_id: ATHENS,
+        title: `Matrix ${next()}`,
+        body: 'Text',
+        audience: 'lesson',
+        lesson_id: teacherLesson,
+        category_id: null,
+        author_user_id: authorUserId,
+        created_at: new Date().toISOString(),
+        search_text: 'matrix',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  /** A changed name, different for every cell, so that no write is a no-op. */
+  const rename = (resource: ResourceDefinition | undefined) => {
+    const field = resource?.people
+      ? 'first_name'
+      : (resource?.fields.find((f) => (f.kind === 'text' || f.kind === 'longtext') && !f.readOnly)
+          ?.name ?? 'first_name');
+    return { [field]: `Changed ${next()}` };
+  };
+
+  /** The targets of the engine's routes for one resource, with what the policy says of each. */
+  function engineScenarios(resource: ResourceDefinition, action: string): Scenario[] {
+    const write = (caller: Caller) => mayWriteResource(caller, resource);
+    const people = resource.people?.role as Exclude<Role, 'admin'> | undefined;
+    if (action === 'create' || action === 'import') {
+      const send = async (caller: Caller, body: Record<string, unknown>): Promise<Prepared> => {
+        if (action === 'create') return { body };
+        const csv = `Last name,First name,Email\n${body.last_name},${body.first_name},${body.email}\n`;
+        return {
+          form: { file: new Blob([csv], { type: 'text/csv' }), name: 'people.csv' },
+          query: '?commit=true',
+        };
+      };
+      const fresh = async (caller: Caller) => {
+        const body = await createBody(db(), resource, ATHENS, next());
+        // Fresh records to refer to, so that no unique rule (one rule per group and
+        // resource) refuses a create the policy allows.
+        for (const field of resource.fields)
+          if (field.kind === 'reference' && field.name in body)
+            body[field.name] = await record(RESOURCES[field.target!]!);
+        if (resource.name === 'announcements' && caller.role === 'teacher')
+          Object.assign(body, { audience: 'lesson', lesson_id: teacherLesson });
+        return body;
+      };
+      const scenarios: Scenario[] = [
+        {
+          target: 'new',
+          expect: (caller) => {
+            const [may, why] = write(caller);
+            if (!may || !people) return [may, why];
+            return [mayManageRole(caller, people), `manage the ${people} role`];
+          },
+          prepare: async (caller) => send(caller, await fresh(caller)),
+        },
+      ];
+      if (people)
+        scenarios.push({
+          // The e-mail of an account that holds full access here: joining it to a list
+          // changes that account, which only a full admin may.
+          target: 'powerful',
+          expect: (caller) => {
+            const [may, why] = write(caller);
+            return may ? [caller.fullAccess, 'the account holds the admin role'] : [may, why];
+          },
+          prepare: async (caller) => {
+            const body = await fresh(caller);
+            return send(caller, { ...body, email: (await person(['admin'])).email });
+          },
+        });
+      return scenarios;
+    }
+
+    // Update and delete: the records each caller may aim at.
+    const targets: Target[] =
+      people || resource.name === 'announcements' ? ['own', 'other', 'powerful'] : ['other'];
+    const fixtures = new Map<string, number>();
+    const aimAt = async (caller: Caller, target: Target): Promise<number | null> => {
+      const key = `${caller.name}:${target}`;
+      if (action !== 'delete' && fixtures.has(key)) return fixtures.get(key)!;
+      let id: number | null;
+      if (people) {
+        if (target === 'own') {
+          const row = await db()
+            .selectFrom('memberships')
+            .select('id')
+            .where('school_id', '=', ATHENS)
+            .where('user_id', '=', caller.userId)
+            .where('role', '=', people)
+            .executeTakeFirst();
+          id = row?.id ?? null;
+        } else {
+          const account = await person(target === 'powerful' ? ['admin', people] : [people]);
+          id = account.membership(people);
+        }
+      } else if (resource.name === 'announcements') {
+        const author =
+          target === 'own'
+            ? caller.userId
+            : target === 'other'
+              ? otherTeacherUser
+              : fullAdmin.userId;
+        id = await announcement(author);
+      } else {
+        id = await record(resource);
+      }
+      if (id !== null) fixtures.set(key, id);
+      return id;
+    };
+    return targets.map((target) => ({
+      target,
+      expect: (caller) => {
+        const [may, why] = write(caller);
+        if (!may) return [may, why];
+        if (resource.name === 'announcements' && caller.role !== 'admin' && target !== 'own')
+          return [false, 'only its author or the office changes an announcement'];
+        if (people && target === 'powerful' && !caller.fullAccess)
+          return [false, 'the account holds the admin role'];
+        if (people && !mayManageRole(caller, people)) return [false, `manage the ${people} role`];
+        return [true, why];
+      },
+      prepare: async (caller) => {
+        const id = await aimAt(caller, target);
+        if (id === null) return null;
+        return { id, body: action === 'delete' ? undefined : rename(resource) };
+      },
+    }));
+  }
+
+  /** Hand-written write routes, each with the rule its area's policy states. */
+  function handWrittenScenarios(endpoint: Endpoint): Scenario[] | undefined {
+    const users = RESOURCES.users!;
+    const usersWrite = (caller: Caller): [boolean, string] =>
+      caller.role === 'admin' && grantOf(caller, 'users').write
+        ? [true, 'write on users']
+        : [false, 'no write on users'];
+    const settingsWrite = (caller: Caller): [boolean, string] =>
+      caller.role === 'admin' && grantOf(caller, 'settings').write
+        ? [true, 'write on settings']
+        : [false, 'settings and jobs are for admins who may change the settings'];
+    /** Account targets of the users list: the caller, a student, a full admin. */
+    const accountOf = async (caller: Caller, target: Target) =>
+      target === 'own'
+        ? caller.userId
+        : (await person(target === 'powerful' ? ['admin', 'teacher'] : ['student'])).userId;
+    /** Changing an account: every membership here manageable, and no other school's. */
+    const mayChangeAccount = async (caller: Caller, userId: number, identity: boolean) => {
+      const memberships = await rolesHere(userId);
+      if (identity && memberships.some((m) => !m.here)) return false;
+      return memberships.filter((m) => m.here).every((m) => mayManageRole(caller, m.role));
+    };
+    const accountScenarios = (action: 'update' | 'delete' | 'invite'): Scenario[] =>
+      (['own', 'other', 'powerful'] as const).map((target) => {
+        // The verdict needs the account, so prepare() records it for expect().
+        let verdict: [boolean, string] = [false, 'not prepared'];
+        return {
+          target,
+          expect: () => verdict,
+          prepare: async (caller) => {
+            const id = await accountOf(caller, target);
+            const [may, why] = usersWrite(caller);
+            if (!may || action === 'invite') verdict = [may, why];
+            else if (action === 'delete' && id === caller.userId)
+              verdict = [false, 'nobody removes themselves'];
+            else
+              verdict = (await mayChangeAccount(caller, id, action === 'update'))
+                ? [true, 'may manage every membership of the account']
+                : [false, 'the account holds more than the caller may manage'];
+            return { id, body: action === 'update' ? rename(undefined) : undefined };
+          },
+        };
+      });
+    const table: Record<string, Scenario[]> = {
+      'POST /schools/:school_id/:role/users': [
+        {
+          target: 'new',
+          expect: (caller) =>
+            usersWrite(caller)[0] ? [true, 'manage the student role'] : usersWrite(caller),
+          prepare: async () => ({
+            body: { ...(await createBody(db(), users, ATHENS, next())), roles: ['student'] },
+          }),
+        },
+        {
+          target: 'powerful',
+          expect: (caller) =>
+            usersWrite(caller)[0]
+              ? [caller.fullAccess, 'the admin role needs full access']
+              : usersWrite(caller),
+          prepare: async () => ({
+            body: {
+              ...(await createBody(db(), users, ATHENS, next())),
+              roles: ['admin'],
+              full_access: true,
+            },
+          }),
+        },
+      ],
+      'PUT /schools/:school_id/:role/users/:id': accountScenarios('update'),
+      'POST /schools/:school_id/:role/users/:id': accountScenarios('update'),
+      'DELETE /schools/:school_id/:role/users/:id': accountScenarios('delete'),
+      'POST /schools/:school_id/:role/users/:id/invite': accountScenarios('invite'),
+      'DELETE /schools/:school_id/:role/invitations/:id': [
+        { target: 'other', expect: usersWrite, prepare: async () => ({ id: await invitation() }) },
+      ],
+      'POST /schools/:school_id/:role/jobs/:id/retry': [
+        {
+          target: 'other',
+          expect: settingsWrite,
+          prepare: async () => ({ id: await failedJob() }),
+        },
+      ],
+      'PUT /schools/:school_id/:role/settings': [
+        {
+          target: 'new',
+          expect: settingsWrite,
+          prepare: async () => ({ body: { name: 'Demo School Athens' } }),
+        },
+      ],
+      'POST /schools/:school_id/:role/settings/logo': [
+        {
+          target: 'new',
+          expect: settingsWrite,
+          prepare: async () => ({
+            form: { file: new Blob([PNG], { type: 'image/png' }), name: 'logo.png' },
+          }),
+        },
+      ],
+      'POST /schools/:school_id/:role/notifications/seen': [
+        {
+          target: 'own',
+          expect: () => [true, 'every member marks their own notifications'],
+          prepare: async () => ({ body: {} }),
+        },
+      ],
+    };
+    const key = `${endpoint.method} ${endpoint.path}`;
+    return table[key] ?? teachingScenarios()[key];
+  }
+
+  /** Records the teaching cells aim at, per purpose, caller and target. */
+  const teachingFixtures = new Map<string, number>();
+  /** The cached record, or a fresh one for a delete (which uses its record up). */
+  async function teachingRecord(key: string, fresh: boolean, make: () => Promise<number>) {
+    if (!fresh && teachingFixtures.has(key)) return teachingFixtures.get(key)!;
+    const id = await make();
+    if (!fresh) teachingFixtures.set(key, id);
+    return id;
+  }
+
+  type Material = 'chapters' | 'tasks' | 'taskbooks';
+  /** A published record's fields (published, so that students and parents can see it). */
+  const materialBody = (kind: Material) => {
+    const title = `Matrix ${next()}`;
+    if (kind === 'chapters') return { title, content: lexical(title), published: true };
+    if (kind === 'tasks')
+      return {
+        title,
+        due_at: new Date(Date.now() + 365 * 86_400_000).toISOString(),
+        points: 10,
+        published: true,
+      };
+    return { title, published: true };
+  };
+  const lessonOf = (target: Target) => (target === 'other' ? lessons.foreign : lessons.shared);
+
+  /**
+   * Published material of the target's lesson: for "own" written by the demo teacher, for
+   * "powerful" by a full admin in that same lesson, for "other" by a full admin in a lesson the
+   * demo teacher, student and parent are no part of.
+   */
+  async function material(kind: Material, target: Target): Promise<number> {
+    const author = target === 'own' ? teacher : fullAdmin;
+    const created = await api.post(
+      `/schools/${ATHENS}/${author.role}/${kind}`,
+      { lesson_id: lessonOf(target), ...materialBody(kind) },
+      author.token,
+    );
+    if (created.status !== 200)
+      throw new Error(`fixture ${kind}: ${JSON.stringify(created.body).slice(0, 200)}`);
+    return (created.body.data as { id: number }).id;
+  }
+
+  /**
+   * The teaching areas' write routes (docs/security.md, "Teaching material and students'
+   * work"): a lesson's chapters, tasks, task books and their files are written, and its work
+   * graded, by the lesson's teachers and by the office with write on `lessons` — whoever wrote
+   * the record; a student writes only their own work and marks chapters read; a parent writes
+   * nothing; every member replaces and revokes their own calendar link.
+   */
+  function teachingScenarios(): Record<string, Scenario[]> {
+    const writesLesson = (caller: Caller, target: Target): [boolean, string] => {
+      if (caller.role === 'admin')
+        return grantOf(caller, 'lessons').write
+          ? [true, 'the office with write on lessons']
+          : [false, 'no write on lessons'];
+      if (caller.role !== 'teacher') return [false, 'only teachers and the office write lessons'];
+      return target === 'other'
+        ? [false, 'not a lesson they teach']
+        : [true, 'a lesson they teach, whoever wrote the record'];
+    };
+    const ownWork = (caller: Caller, target: Target): [boolean, string] =>
+      caller.role !== 'student'
+        ? [false, 'only students hand in work and mark chapters read']
+        : target === 'own'
+          ? [true, 'their own work, in a lesson they attend']
+          : [false, 'not their own work, or not their lesson'];
+    const byLesson = ['own', 'other'] as const;
+    const byRecord = ['own', 'other', 'powerful'] as const;
+    const base = `/schools/:school_id/:role`;
+    const aimed = (kind: Material, caller: Caller, target: Target, fresh = false) =>
+      teachingRecord(`${kind}:${caller.name}:${target}`, fresh, () => material(kind, target));
+
+    const writeRoutes = (kind: Material): Record<string, Scenario[]> => ({
+      [`POST ${base}/${kind}`]: byLesson.map((target) => ({
+        target,
+        expect: (caller) => writesLesson(caller, target),
+        prepare: async () => ({ body: { lesson_id: lessonOf(target), ...materialBody(kind) } }),
+      })),
+      [`PUT ${base}/${kind}/:id`]: byRecord.map((target) => ({
+        target,
+        expect: (caller) => writesLesson(caller, target),
+        prepare: async (caller) => ({
+          id: await aimed(kind, caller, target),
+          body: { title: `Changed ${next()}` },
+        }),
+      })),
+      [`DELETE ${base}/${kind}/:id`]: byRecord.map((target) => ({
+        target,
+        expect: (caller) => writesLesson(caller, target),
+        prepare: async (caller) => ({ id: await aimed(kind, caller, target, true) }),
+      })),
+    });
+
+    /** A file on a chapter, task or (sent with the task's id) the caller's own submission. */
+    const upload = (entity: FileEntity, target: Target): Scenario => ({
+      target,
+      what: `to a ${entity}`,
+      expect: (caller) =>
+        entity === 'submission' ? ownWork(caller, target) : writesLesson(caller, target),
+      prepare: async (caller) => ({
+        form: {
+          file: new Blob([new Uint8Array(PNG_BYTES)], { type: 'image/png' }),
+          name: 'matrix.png',
+          fields: {
+            type: entity,
+            entity_id: String(
+              await aimed(entity === 'chapter' ? 'chapters' : 'tasks', caller, target),
+            ),
+          },
+        },
+      }),
+    });
+
+    /**
+     * Work on a task of the shared lesson: the demo student's ("own") or a classmate's. The task
+     * is its own, so that no other cell has already made the demo student's work on it.
+     */
+    const workOn = async (caller: Caller, target: Target) => {
+      const task = await teachingRecord(`work-task:${caller.name}`, false, () =>
+        material('tasks', 'own'),
+      );
+      const studentId = target === 'own' ? lessons.student : lessons.classmate.id;
+      return teachingRecord(`work:${caller.name}:${target}`, false, () =>
+        insertSubmission(db(), { school: ATHENS, taskId: task, studentId, status: 'draft' }),
+      );
+    };
+
+    const feeds = async () =>
+      new Map(
+        (
+          await db()
+            .selectFrom('calendar_feeds')
+            .select(['membership_id', 'token_hash'])
+            .where('school_id', '=', ATHENS)
+            .execute()
+        ).map((f) => [f.membership_id, f.token_hash]),
+      );
+    /** The caller's own link changes (made or gone), and nobody else's. */
+    const ownFeed = (revoke: boolean): Scenario[] => {
+      let before = new Map<number, string>();
+      return [
+        {
+          target: 'own',
+          expect: () => [true, 'every member keeps their own calendar link'],
+          prepare: async () => {
+            before = await feeds();
+            return {};
+          },
+          verify: async (caller) => {
+            const after = await feeds();
+            const changed = [...new Set([...before.keys(), ...after.keys()])].filter(
+              (m) => before.get(m) !== after.get(m),
+            );
+            if (changed.some((m) => m !== caller.membershipId))
+              return `changed the calendar link of membership(s) ${changed.join(', ')}`;
+            if (after.has(caller.membershipId) === revoke)
+              return revoke ? 'left its calendar link working' : 'made no calendar link';
+            return null;
+          },
+        },
+      ];
+    };
+
+    return {
+      ...writeRoutes('chapters'),
+      ...writeRoutes('tasks'),
+      ...writeRoutes('taskbooks'),
+      [`POST ${base}/chapters/:id/read`]: byLesson.map((target) => ({
+        target,
+        expect: (caller) => ownWork(caller, target),
+        prepare: async (caller) => ({ id: await aimed('chapters', caller, target) }),
+      })),
+      [`PUT ${base}/tasks/:id/submission`]: byLesson.map((target) => ({
+        target,
+        expect: (caller) => ownWork(caller, target),
+        prepare: async (caller) => ({
+          id: await aimed('tasks', caller, target),
+          body: { text: `Work ${next()}`, submit: true },
+        }),
+      })),
+      // Grading: handed-in work of the demo student ("own" lesson) or of a student of a
+      // lesson the demo teacher does not teach.
+      [`PUT ${base}/tasks/:id/submissions/:submission_id`]: byLesson.map((target) => ({
+        target,
+        expect: (caller) => writesLesson(caller, target),
+        prepare: async (caller) => {
+          const key = `graded:${caller.name}:${target}`;
+          const task = await teachingRecord(key, false, () => material('tasks', target));
+          const submission = await teachingRecord(`${key}:work`, false, () =>
+            insertSubmission(db(), {
+              school: ATHENS,
+              taskId: task,
+              studentId: target === 'own' ? lessons.student : foreignStudent,
+            }),
+          );
+          return {
+            id: task,
+            params: { submission_id: submission },
+            body: { points: 1, feedback: 'Matrix' },
+          };
+        },
+      })),
+      [`POST ${base}/files`]: [
+        ...byRecord.map((target) => upload('chapter', target)),
+        ...byLesson.map((target) => upload('task', target)),
+        ...byLesson.map((target) => upload('submission', target)),
+      ],
+      [`DELETE ${base}/files/:id`]: [
+        // A chapter's file: the demo teacher's in their lesson, a full admin's in it, another lesson's.
+        ...byRecord.map((target): Scenario => ({
+          target,
+          what: "a chapter's file",
+          expect: (caller) => writesLesson(caller, target),
+          prepare: async (caller) => ({
+            id: await insertFileRow(db(), {
+              school: ATHENS,
+              lessonId: lessonOf(target),
+              entity: 'chapter',
+              entityId: await aimed('chapters', caller, target),
+              uploaderUserId: (target === 'own' ? teacher : fullAdmin).userId,
+            }),
+          }),
+        })),
+        // A submission's file: the demo student's own, or a classmate's in the same lesson.
+        ...byLesson.map((target): Scenario => ({
+          target,
+          what: target === 'own' ? "the student's own work's file" : "a classmate's work's file",
+          expect: (caller) => ownWork(caller, target),
+          prepare: async (caller) => ({
+            id: await insertFileRow(db(), {
+              school: ATHENS,
+              lessonId: lessons.shared,
+              entity: 'submission',
+              entityId: await workOn(caller, target),
+              uploaderUserId: null,
+            }),
+          }),
+        })),
+      ],
+      [`POST ${base}/calendar/feed`]: ownFeed(false),
+      [`DELETE ${base}/calendar/feed`]: ownFeed(true),
+    };
+  }
+
+  async function invitation(): Promise<number> {
+    const placeholder = await person([]);
+    const now = new Date().toISOString();
+    const { id } = await db()
+      .insertInto('school_invitations')
+      .values({
+        school_id: ATHENS,
+        placeholder_user_id: placeholder.userId,
+        email: `${next()}@elsewhere.test`,
+        role: 'student',
+        token_hash: next(),
+        invited_by_user_id: null,
+        created_at: now,
+        expires_at: '2999-01-01T00:00:00.000Z',
+        accepted_at: null,
+        revoked_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  async function failedJob(): Promise<number> {
+    const now = new Date().toISOString();
+    const { id } = await db()
+      .insertInto('jobs')
+      .values({
+        school_id: ATHENS,
+        kind: PRUNE_JOBS_KIND,
+        payload: '{}',
+        status: 'failed',
+        run_at: now,
+        attempts: 5,
+        max_attempts: 5,
+        key: null,
+        locked_by: null,
+        locked_until: null,
+        last_error: 'matrix',
+        created_at: now,
+        updated_at: now,
+        finished_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  beforeAll(async () => {
+    server = await startServer(kind, { env: { JOBS_ENABLED: 'false' } });
+    api = apiClient(server.url);
+    // Limited groups beside the demo's Office: one that manages accounts only, one that holds
+    // the right to the permission groups (which still needs full access), and one that reads
+    // the lessons without changing them (the office that sees teaching material, not writes it).
+    for (const [email, group, resource, write] of [
+      ['accounts@matrix.test', 'Accounts only', 'users', true],
+      ['groups@matrix.test', 'Permissions only', 'permissions', true],
+      ['lessons@matrix.test', 'Lessons read only', 'lessons', false],
+    ] as const) {
+      const limited = await insertAccount(db(), email, [{ school: ATHENS, role: 'admin' }]);
+      await insertPermissionGroup(
+        db(),
+        ATHENS,
+        group,
+        [{ resource, read: true, write }],
+        [limited.userId],
+      );
+    }
+    const logins: [string, string, Role][] = [
+      ['full admin', 'admin@demo.school', 'admin'],
+      ['Office secretary', 'secretary@demo.school', 'admin'],
+      ['users-only admin', 'accounts@matrix.test', 'admin'],
+      ['permissions-only admin', 'groups@matrix.test', 'admin'],
+      ['lessons-reading admin', 'lessons@matrix.test', 'admin'],
+      ['teacher', 'teacher@demo.school', 'teacher'],
+      ['student', 'student@demo.school', 'student'],
+      ['client', 'parent@demo.school', 'client'],
+    ];
+    callers = [];
+    for (const [name, email, role] of logins) {
+      const user = await db()
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      const membership = await db()
+        .selectFrom('memberships')
+        .select(['id', 'full_access'])
+        .where('school_id', '=', ATHENS)
+        .where('user_id', '=', user.id)
+        .where('role', '=', role)
+        .executeTakeFirstOrThrow();
+      callers.push({
+        name,
+        role,
+        token: await api.login(email),
+        userId: user.id,
+        membershipId: membership.id,
+        fullAccess: role === 'admin' && membership.full_access === 1,
+        grants: await grantsOf(user.id, role, membership.full_access === 1),
+      });
+    }
+    fullAdmin = callers[0]!;
+    teacher = callers.find((c) => c.role === 'teacher')!;
+    const taught = await db()
+      .selectFrom('lesson_teachers as lt')
+      .innerJoin('memberships as m', 'm.id', 'lt.teacher_id')
+      .select('lt.lesson_id')
+      .where('m.user_id', '=', teacher.userId)
+      .orderBy('lt.lesson_id')
+      .executeTakeFirstOrThrow();
+    teacherLesson = taught.lesson_id;
+    const otherTeacher = await db()
+      .selectFrom('memberships')
+      .select('user_id')
+      .where('school_id', '=', ATHENS)
+      .where('role', '=', 'teacher')
+      .where('user_id', '!=', teacher.userId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    otherTeacherUser = otherTeacher.user_id;
+    lessons = await teachingFixture(db());
+    foreignStudent = (
+      await db()
+        .selectFrom('lesson_students')
+        .select('student_id')
+        .where('lesson_id', '=', lessons.foreign)
+        .orderBy('student_id')
+        .executeTakeFirstOrThrow()
+    ).student_id;
+  });
+  afterAll(() => server?.close());
+
+  /** The caller's rights: full access, the union of its groups (write implies read), or the role's defaults. */
+  async function grantsOf(
+    userId: number,
+    role: Role,
+    fullAccess: boolean,
+  ): Promise<Map<string, Grant>> {
+    const grants = new Map<string, Grant>();
+    if (role !== 'admin') {
+      for (const [resource, grant] of Object.entries(ROLE_DEFAULT_PERMISSIONS[role]))
+        grants.set(resource, grant);
+      return grants;
+    }
+    if (fullAccess) {
+      for (const resource of Object.keys(ROLE_DEFAULT_PERMISSIONS.admin))
+        grants.set(resource, { read: true, write: true });
+      return grants;
+    }
+    const rules = await db()
+      .selectFrom('permission_group_members as m')
+      .innerJoin('permission_rules as r', 'r.group_id', 'm.group_id')
+      .select(['r.resource', 'r.can_read', 'r.can_write'])
+      .where('m.school_id', '=', ATHENS)
+      .where('m.user_id', '=', userId)
+      .execute();
+    for (const rule of rules) {
+      const current = grants.get(rule.resource) ?? { read: false, write: false };
+      const write = current.write || rule.can_write === 1;
+      grants.set(rule.resource, { read: current.read || rule.can_read === 1 || write, write });
+    }
+    return grants;
+  }
+
+  /** Sends one cell's request as the caller, into Athens in the caller's role. */
+  async function send(endpoint: Endpoint, caller: Caller, request: Prepared) {
+    let path = endpoint.path
+      .replace(':school_id', String(ATHENS))
+      .replace(':role', caller.role)
+      .replace(':id', String(request.id ?? 0));
+    for (const [name, value] of Object.entries(request.params ?? {}))
+      path = path.replace(`:${name}`, String(value));
+    path += request.query ?? '';
+    if (!request.form)
+      return api.call(endpoint.method, path, { token: caller.token, body: request.body });
+    const form = new FormData();
+    for (const [name, value] of Object.entries(request.form.fields ?? {})) form.append(name, value);
+    form.append('file', request.form.file, request.form.name);
+    const response = await fetch(`${server.url}/api${path}`, {
+      method: endpoint.method,
+      headers: { Token: caller.token },
+      body: form,
+    });
+    return { status: response.status, body: await response.json() };
+  }
+
+  it('allows every write the policies allow and refuses every other', async () => {
+    const started = performance.now();
+    const writes = servedEndpoints(server.built.app).filter(
+      (e) => e.method !== 'GET' && e.access === 'school-role',
+    );
+    const unruled: string[] = [];
+    const cells: { endpoint: Endpoint; scenario: Scenario }[] = [];
+    for (const endpoint of writes) {
+      const [, segment, rest] = /^\/schools\/:school_id\/:role\/([^/]+)(.*)$/.exec(endpoint.path)!;
+      const resource = RESOURCES[segment!];
+      const action =
+        rest === ''
+          ? 'create'
+          : rest === '/import'
+            ? 'import'
+            : endpoint.method === 'DELETE'
+              ? 'delete'
+              : 'update';
+      const scenarios =
+        resource && !resource.custom
+          ? engineScenarios(resource, action)
+          : handWrittenScenarios(endpoint);
+      if (!scenarios) unruled.push(`${endpoint.method} ${endpoint.path}`);
+      for (const scenario of scenarios ?? []) cells.push({ endpoint, scenario });
+    }
+    expect(unruled, 'write routes this matrix has no rule for').toEqual([]);
+    // Deletes last, so that nothing a later cell aims at is gone.
+    cells.sort(
+      (a, b) => Number(a.endpoint.method === 'DELETE') - Number(b.endpoint.method === 'DELETE'),
+    );
+
+    const wrong: string[] = [];
+    let sent = 0;
+    let allowedCells = 0;
+    for (const { endpoint, scenario } of cells) {
+      for (const caller of callers) {
+        const request = await scenario.prepare(caller);
+        if (!request) continue;
+        const [allowed, why] = scenario.expect(caller);
+        const response = await send(endpoint, caller, request);
+        sent++;
+        if (allowed) allowedCells++;
+        const ok = allowed
+          ? response.status === 200 && response.body?.status === 'ok'
+          : [403, 404, 409].includes(response.status) && response.body?.status === 'error';
+        const cell = `${caller.name}: ${endpoint.method} ${endpoint.path} (${scenario.target}${
+          scenario.what ? `, ${scenario.what}` : ''
+        })`;
+        if (!ok)
+          wrong.push(
+            `${cell} should be ${allowed ? 'allowed' : 'refused'} (${why}) but answered ` +
+              `${response.status} ${JSON.stringify(response.body).slice(0, 140)}`,
+          );
+        const problem = ok && allowed ? await scenario.verify?.(caller) : null;
+        if (problem) wrong.push(`${cell} answered as allowed (${why}) but ${problem}`);
+      }
+    }
+    console.log(
+      `authorization matrix on ${kind}: ${writes.length} write routes, ${sent} cells (${allowedCells} allowed) in ` +
+        `${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    expect(wrong).toEqual([]);
+  }, 300_000);
+});
+
+/** A 1×1 transparent PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
