@@ -111,11 +111,13 @@ function ChapterForm({ chapter }: { chapter: Chapter | null }) {
     setDirty(true);
   };
 
+  // The form's values travel with the call: a Save clicked straight after a change sends that
+  // change (options set in an effect could still hold the render before it).
   const save = useMutation({
-    mutationFn: () =>
+    mutationFn: ({ values, lesson }: { values: ChapterDraft; lesson: number | null }) =>
       chapter
-        ? updateChapter(scope, chapter.id, draft)
-        : createChapter(scope, lessonId ?? 0, draft),
+        ? updateChapter(scope, chapter.id, values)
+        : createChapter(scope, lesson ?? 0, values),
     onSuccess: async (saved) => {
       flushSync(() => setDirty(false));
       dispatchToast(
@@ -145,7 +147,7 @@ function ChapterForm({ chapter }: { chapter: Chapter | null }) {
         className={styles.form}
         onSubmit={(event) => {
           event.preventDefault();
-          if (editable) save.mutate();
+          if (editable) save.mutate({ values: draft, lesson: lessonId });
         }}
         data-testid="chapter-form"
       >

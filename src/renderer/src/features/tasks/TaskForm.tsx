@@ -89,9 +89,11 @@ export function TaskForm({ task }: { task: Task | null }) {
     setDirty(true);
   };
 
+  // The form's values travel with the call: a Save clicked straight after a change sends that
+  // change (options set in an effect could still hold the render before it).
   const save = useMutation({
-    mutationFn: () =>
-      task ? updateTask(scope, task.id, draft) : createTask(scope, lessonId ?? 0, draft),
+    mutationFn: ({ values, lesson }: { values: TaskDraft; lesson: number | null }) =>
+      task ? updateTask(scope, task.id, values) : createTask(scope, lesson ?? 0, values),
     onSuccess: async (saved) => {
       flushSync(() => setDirty(false));
       dispatchToast(
@@ -138,7 +140,7 @@ export function TaskForm({ task }: { task: Task | null }) {
       className={styles.form}
       onSubmit={(event) => {
         event.preventDefault();
-        if (editable) save.mutate();
+        if (editable) save.mutate({ values: draft, lesson: lessonId });
       }}
       data-testid="task-form"
     >
