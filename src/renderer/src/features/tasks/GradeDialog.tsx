@@ -93,6 +93,8 @@ function GradeSurface({
       <form
         onSubmit={(event) => {
           event.preventDefault();
+          // Not on to any form around the dialog (React bubbles through the portal).
+          event.stopPropagation();
           grade.mutate({ points: points === '' ? null : Number(points), feedback });
         }}
       >

@@ -34,6 +34,9 @@ export function ToolbarDialog({
   const styles = useStyles();
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The dialog renders in a portal, but React still bubbles its submit to the form around
+    // the editor (a chapter's, a task's): Insert must not save that form.
+    event.stopPropagation();
     onSubmit();
   };
   return (
