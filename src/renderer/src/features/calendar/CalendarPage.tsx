@@ -192,7 +192,10 @@ export default function CalendarPage() {
         <VisuallyHidden>{`${kind}:`}</VisuallyHidden>
         {arg.timeText && <span>{arg.timeText}</span>}
         <span className={styles.eventTitle}>{arg.event.title}</span>
-        {meta && <span className={styles.eventMeta}>{meta}</span>}
+        {/* A month's cells are small: the room waits for the week and the list. */}
+        {meta && !arg.view.type.startsWith('dayGrid') && (
+          <span className={styles.eventMeta}>{meta}</span>
+        )}
       </span>
     );
   };
@@ -269,6 +272,8 @@ export default function CalendarPage() {
           eventDisplay="block"
           dayMaxEvents={false}
           allDaySlot={false}
+          // Meetings at the same time side by side, never one over another's words.
+          slotEventOverlap={false}
           nowIndicator={false}
           slotMinTime={hours.min}
           slotMaxTime={hours.max}

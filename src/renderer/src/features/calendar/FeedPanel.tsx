@@ -162,13 +162,14 @@ export function FeedPanel() {
               )}
             </DialogContent>
             <DialogActions>
-              <Button onClick={() => setConfirming(false)} disabled={revoke.isPending}>
+              <Button onClick={() => setConfirming(false)} disabledFocusable={revoke.isPending}>
                 {t('Cancel')}
               </Button>
               <Button
                 appearance="primary"
                 onClick={() => revoke.mutate()}
-                disabled={revoke.isPending}
+                // Focusable while busy: focus stays in the dialog, which hands it back on closing.
+                disabledFocusable={revoke.isPending}
                 icon={revoke.isPending ? <Spinner size="tiny" /> : undefined}
                 data-testid="calendar-feed-confirm-button"
               >
