@@ -76,8 +76,9 @@ const useStyles = makeStyles({
     overflow: 'hidden',
     minWidth: 0,
   },
-  eventTitle: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
-  eventMeta: { overflowWrap: 'anywhere' },
+  // Whole words: in a narrow column a word that does not fit is cut, not spelt letter by letter.
+  eventTitle: { fontWeight: tokens.fontWeightSemibold, overflow: 'hidden' },
+  eventMeta: { overflow: 'hidden' },
   listEvent: { display: 'flex', flexDirection: 'column', gap: '2px' },
   listMeta: { color: tokens.colorNeutralForeground2 },
 });
@@ -190,8 +191,9 @@ export default function CalendarPage() {
       <span className={styles.event} data-testid={`calendar-event-${details.kind}`}>
         <KindIcon kind={details.kind} />
         <VisuallyHidden>{`${kind}:`}</VisuallyHidden>
-        {arg.timeText && <span>{arg.timeText}</span>}
+        {/* The title first: in a narrow column it is what must show. */}
         <span className={styles.eventTitle}>{arg.event.title}</span>
+        {arg.timeText && <span>{arg.timeText}</span>}
         {/* A month's cells are small: the room waits for the week and the list. */}
         {meta && !arg.view.type.startsWith('dayGrid') && (
           <span className={styles.eventMeta}>{meta}</span>

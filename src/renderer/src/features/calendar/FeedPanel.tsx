@@ -102,11 +102,7 @@ export function FeedPanel() {
       </Text>
       {url && (
         <div className={styles.link}>
-          <Field
-            className={styles.field}
-            label={t('Your private link')}
-            hint={t('Shown only once. Making a new link stops this one.')}
-          >
+          <Field className={styles.field} label={t('Your private link')}>
             <Input ref={input} readOnly value={url} data-testid="calendar-feed-url" />
           </Field>
           <Button
@@ -117,6 +113,11 @@ export function FeedPanel() {
             {t('Copy')}
           </Button>
         </div>
+      )}
+      {url && (
+        <Text size={200} className={styles.muted}>
+          {t('Shown only once. Making a new link stops this one.')}
+        </Text>
       )}
       <div className={styles.actions}>
         <Button

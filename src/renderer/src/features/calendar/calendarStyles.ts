@@ -48,6 +48,8 @@ export const useCalendarStyles = makeStyles({
     '& .fc-list-event-title a': { color: 'inherit', textDecorationLine: 'none' },
     '& .fc-list-event-title a:hover': { textDecorationLine: 'underline' },
     '& .fc-col-header-cell-cushion': { padding: '4px 2px' },
+    // Room for a meeting's title, time and room in its half-hour slots.
+    '& .fc-timegrid-slot': { height: '2.25em' },
     '& .fc-timegrid-slot-label-cushion, & .fc-list-event-time': {
       color: tokens.colorNeutralForeground2,
     },
