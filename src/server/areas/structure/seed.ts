@@ -46,13 +46,21 @@ export async function seedCategories(db: SeedDb, schoolId: number): Promise<void
   );
 }
 
-/** Last year and the current one, each with three terms; returns the current period's id. */
-export async function seedPeriods(db: SeedDb, schoolId: number): Promise<number> {
+/**
+ * Last school year and the current one (September to June; from July the coming one is
+ * current), each with three terms, around `today` so that the demo timetable never falls out
+ * of date; returns the current period's id.
+ */
+export async function seedPeriods(db: SeedDb, schoolId: number, today: Date): Promise<number> {
   let current = 0;
-  const periods = [
-    { name: '2025–2026', start: '2025-09-01', end: '2026-06-30', current: 0 },
-    { name: '2026–2027', start: '2026-09-01', end: '2027-06-30', current: 1 },
-  ];
+  const year = today.getUTCMonth() >= 6 ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
+  const schoolYear = (first: number, isCurrent: number) => ({
+    name: `${first}–${first + 1}`,
+    start: `${first}-09-01`,
+    end: `${first + 1}-06-30`,
+    current: isCurrent,
+  });
+  const periods = [schoolYear(year - 1, 0), schoolYear(year, 1)];
   for (const p of periods) {
     const year = Number(p.start.slice(0, 4));
     const [id] = await insertReturningIds(db, 'periods', [

@@ -69,6 +69,24 @@ const TASKS: {
   },
 ];
 
+/**
+ * A revision sheet due within the current week and month whatever the day (in two days, or
+ * sooner near a Sunday or a month's end), so that the calendar's week shows a task due.
+ */
+function revisionSheet(now: Date): (typeof TASKS)[number] {
+  const daysToSunday = (7 - now.getUTCDay()) % 7;
+  const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0));
+  const daysToMonthEnd = monthEnd.getUTCDate() - now.getUTCDate();
+  return {
+    title: 'Φυλλάδιο επανάληψης',
+    text: 'Λύστε το φυλλάδιο επανάληψης που μοιράστηκε στην τάξη· γράψτε τις λύσεις καθαρά.',
+    dueDays: Math.min(2, daysToSunday, daysToMonthEnd),
+    acceptLate: true,
+    published: true,
+    points: 15,
+  };
+}
+
 type Work = { status: SubmissionStatus; late?: boolean; points?: number; feedback?: string } | null;
 
 /** What each student did with a task, by the task's place and the student's. */
@@ -125,8 +143,9 @@ export async function seedTasks(
     return day.toISOString();
   };
   const lessons = input.lessons.slice(0, 6);
+  const tasks = [...TASKS, revisionSheet(input.now)];
   const rows = lessons.flatMap((lessonId) =>
-    TASKS.map((task) => {
+    tasks.map((task) => {
       const description = describe(task.text);
       return {
         school_id: input.schoolId,
@@ -166,9 +185,9 @@ export async function seedTasks(
     .execute();
   const submissions = enrolments.flatMap(({ lesson_id, student_id }, s) =>
     (byLesson.get(lesson_id) ?? []).flatMap((taskId, t) => {
-      const task = TASKS[t]!;
+      const task = tasks[t]!;
       // The demo student's first lesson shows one of each: graded, late, a draft.
-      const place = student_id === input.demoStudent ? [0, 0, 4, 0][t]! : s;
+      const place = student_id === input.demoStudent ? [0, 0, 4, 0, 0][t]! : s;
       const work = workFor(t, place, task.points);
       if (!work) return [];
       const handedIn = work.status !== 'draft';

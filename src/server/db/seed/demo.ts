@@ -103,7 +103,7 @@ export async function seedDemo(deps: ServerDeps, seed = 2026): Promise<void> {
     ] as const) {
       await seedSettings(db, schoolId, language, colors, aiEnabled);
       await seedCategories(db, schoolId);
-      currentPeriods.push(await seedPeriods(db, schoolId));
+      currentPeriods.push(await seedPeriods(db, schoolId, deps.now()));
     }
 
     const athensLessons = await seedSchoolStructure(

@@ -2,6 +2,7 @@ import { msg } from '../../i18n/msg';
 import type { AreaRoute } from '../../app/area/areaTypes';
 import { RoleHome } from '../home/RoleHome';
 import MessagesPage from '../inbox/MessagesPage';
+import { calendarScreens } from '../calendar/calendarScreens';
 import { chapterScreens } from '../chapters/chapterScreens';
 import { taskScreens } from '../tasks/taskScreens';
 import { announcementScreens } from '../announcements/announcementScreens';
@@ -12,7 +13,7 @@ const pages = { ...lessonScreens.student, ...peopleScreens.student };
 
 /** Every student sub-route of spec §2. */
 export const studentRoutes: AreaRoute[] = [
-  { path: 'calendar', title: msg('Calendar') },
+  { path: 'calendar', title: msg('Calendar'), page: calendarScreens.student.calendar },
   { path: 'messages', title: msg('Messages'), page: MessagesPage },
   { path: 'message/:chat_room_id', title: msg('Chat') },
   { path: 'lessons', title: msg('Lessons'), page: pages.lessons.list },

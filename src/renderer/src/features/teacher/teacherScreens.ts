@@ -2,6 +2,7 @@ import { msg } from '../../i18n/msg';
 import type { AreaRoute } from '../../app/area/areaTypes';
 import { RoleHome } from '../home/RoleHome';
 import MessagesPage from '../inbox/MessagesPage';
+import { calendarScreens } from '../calendar/calendarScreens';
 import { chapterScreens } from '../chapters/chapterScreens';
 import { taskScreens } from '../tasks/taskScreens';
 import { announcementScreens } from '../announcements/announcementScreens';
@@ -27,7 +28,7 @@ export const teacherRoutes: AreaRoute[] = [
   { path: 'lesson/:lesson_id/student/:student_id/grades/:sub_period_id', title: msg('Grades') },
   { path: 'lessons', title: msg('Lessons'), page: pages.lessons.list },
   { path: 'lessons-templates', title: msg('Lesson templates') },
-  { path: 'calendar', title: msg('Calendar') },
+  { path: 'calendar', title: msg('Calendar'), page: calendarScreens.teacher.calendar },
   { path: 'tasks/:task_id', title: msg('Task'), page: taskScreens.teacher.detail },
   { path: 'tasks', title: msg('Tasks'), page: taskScreens.teacher.list },
   { path: 'taskbooks', title: msg('Study guide') },
