@@ -49,7 +49,10 @@ export async function retotal(
   const answers = new Map(
     (await answersOf(trx, schoolId, [attemptId])).map((a) => [a.question_id, a.points]),
   );
-  const { score, pending } = totalOf(questions.map((q) => answers.get(q.id) ?? 0));
+  const { score, pending } = totalOf(
+    // A pending answer (null) stays pending; a question never answered earns 0.
+    questions.map((q) => (answers.has(q.id) ? answers.get(q.id)! : 0)),
+  );
   await updateAttempt(trx, schoolId, attemptId, { score, pending, updated_at: nowIso });
 }
 

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type RawBuilder, type Updateable } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, type Updateable } from 'kysely';
 import type { Answer, Question, QuestionInput } from '../../../shared/api/quizzes';
 import { countOf } from '../../db/database';
 import type { Database } from '../../db/schema';
