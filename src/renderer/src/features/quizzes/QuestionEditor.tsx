@@ -73,6 +73,7 @@ const useStyles = makeStyles({
   },
   grow: { flexGrow: 1, minWidth: '160px' },
   points: { width: '110px' },
+  fill: { minWidth: 0, width: '100%' },
 });
 
 /** Accepted answers edited as one line each. */
@@ -156,6 +157,7 @@ export function QuestionEditor({
             type="number"
             min={0}
             max={100}
+            className={styles.fill}
             value={String(question.points)}
             readOnly={readOnly}
             onChange={(_event, data) => set({ points: Number(data.value) })}

@@ -64,7 +64,9 @@ const useStyles = makeStyles({
     alignItems: 'flex-end',
   },
   grow: { flexGrow: 1, minWidth: '200px' },
-  small: { width: '150px' },
+  small: { flexBasis: '150px', flexGrow: 1, minWidth: '120px', maxWidth: '220px' },
+  // Fluent's Input has a wide minimum of its own: let it fit its field.
+  fill: { minWidth: 0, width: '100%' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
 });
 
@@ -229,6 +231,7 @@ function QuizForm({ quiz, lessonId }: { quiz: QuizDetail | null; lessonId: numbe
       <Input
         type="number"
         min={1}
+        className={styles.fill}
         value={draft[name]}
         readOnly={!editable}
         onChange={(_event, data) => change({ [name]: data.value })}
