@@ -63,6 +63,8 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalL,
     alignItems: 'flex-end',
   },
+  // Fields with a hint under them stay level with their neighbours' labels.
+  top: { alignItems: 'flex-start' },
   grow: { flexGrow: 1, minWidth: '200px' },
   small: { flexBasis: '150px', flexGrow: 1, minWidth: '120px', maxWidth: '220px' },
   // Fluent's Input has a wide minimum of its own: let it fit its field.
@@ -281,7 +283,7 @@ function QuizForm({ quiz, lessonId }: { quiz: QuizDetail | null; lessonId: numbe
         {instantField('opens_at', t('Opens'))}
         {instantField('closes_at', t('Closes'))}
       </div>
-      <div className={styles.row}>
+      <div className={`${styles.row} ${styles.top}`}>
         {numberField('time_limit_minutes', t('Time limit (minutes)'), t('Empty: until it closes'))}
         {numberField('attempts_allowed', t('Attempts allowed'))}
         <Field label={t('Show results')} className={styles.grow}>
