@@ -9,6 +9,7 @@ import { chapterRoutes } from './areas/chapters/routes';
 import { fileRoutes } from './areas/files/routes';
 import { taskBookRoutes } from './areas/taskbooks/routes';
 import { taskRoutes } from './areas/tasks/routes';
+import { quizRoutes } from './areas/quizzes/routes';
 import { healthRoutes } from './areas/health/routes';
 import { inboxRoutes } from './areas/inbox/routes';
 import { jobRoutes } from './areas/jobs/routes';
@@ -182,6 +183,7 @@ export async function buildApp(
   taskRoutes(app, deps);
   taskBookRoutes(app, deps);
   calendarRoutes(app, deps);
+  quizRoutes(app, deps);
 
   // Generated from the route registry: every endpoint served through route() is documented.
   const openApi = openApiDocument([...servedEndpoints(app)], config.version);

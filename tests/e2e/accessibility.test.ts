@@ -35,6 +35,8 @@ const UNLINKED: Record<string, string> = {
   'admin lessons-templates/:id': 'the demo data holds no lesson template',
   'admin periods/:period_id/:sub_period_id':
     "sub-periods open in a dialog on the period's screen; nothing links to this route yet",
+  'teacher lesson/:lesson_id/quiz/new':
+    "the create form (the New quiz button); the same editor is walked as a demo quiz's",
   'student announcement/:announcement_id':
     'opened from the notifications panel (a button), not from a link on a screen',
 };

@@ -12,9 +12,11 @@ import { createBody } from './support/records';
 import { databaseKinds, startServer, type TestServer } from './support/server';
 import {
   insertFileRow,
+  insertQuizAttempt,
   insertSubmission,
   lexical,
   PNG_BYTES,
+  QUIZ_QUESTION,
   teachingFixture,
   type TeachingFixture,
 } from './support/teaching';
@@ -421,7 +423,7 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
     return id;
   }
 
-  type Material = 'chapters' | 'tasks' | 'taskbooks';
+  type Material = 'chapters' | 'tasks' | 'taskbooks' | 'quizzes';
   /** A published record's fields (published, so that students and parents can see it). */
   const materialBody = (kind: Material) => {
     const title = `Matrix ${next()}`;
@@ -432,6 +434,14 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
         due_at: new Date(Date.now() + 365 * 86_400_000).toISOString(),
         points: 10,
         published: true,
+      };
+    if (kind === 'quizzes')
+      return {
+        title,
+        opens_at: new Date(Date.now() - 3_600_000).toISOString(),
+        closes_at: new Date(Date.now() + 365 * 86_400_000).toISOString(),
+        published: true,
+        questions: [QUIZ_QUESTION],
       };
     return { title, published: true };
   };
@@ -539,6 +549,81 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
       );
     };
 
+    /**
+     * Quizzes (areas/quizzes/policy.ts): a student starts, answers and submits only their own
+     * attempt in a lesson they attend ("other": a classmate's attempt, or another lesson's
+     * quiz); grading is the lesson's teachers' and the office's with write on lessons.
+     */
+    function quizScenarios(): Record<string, Scenario[]> {
+      const attemptOn = async (caller: Caller, target: Target, submitted: boolean, tag: string) => {
+        const quiz = await teachingRecord(`${tag}-quiz:${caller.name}`, false, () =>
+          material('quizzes', 'own'),
+        );
+        const studentId = target === 'own' ? lessons.student : lessons.classmate.id;
+        const key = `${tag}:${caller.name}:${target}`;
+        const made = await teachingRecord(key, false, async () => {
+          const { attemptId } = await insertQuizAttempt(db(), {
+            school: ATHENS,
+            quizId: quiz,
+            studentId,
+            submitted,
+          });
+          return attemptId;
+        });
+        const question = await db()
+          .selectFrom('quiz_questions')
+          .select('id')
+          .where('quiz_id', '=', quiz)
+          .executeTakeFirstOrThrow();
+        return { id: quiz, params: { attempt_id: made, question_id: question.id } };
+      };
+      return {
+        [`POST ${base}/quizzes/:id/attempts`]: byLesson.map((target) => ({
+          target,
+          expect: (caller) => ownWork(caller, target),
+          prepare: async (caller) => ({ id: await aimed('quizzes', caller, target) }),
+        })),
+        [`PUT ${base}/quizzes/:id/attempts/:attempt_id/answers/:question_id`]: byLesson.map(
+          (target) => ({
+            target,
+            expect: (caller) => ownWork(caller, target),
+            prepare: async (caller) => ({
+              ...(await attemptOn(caller, target, false, 'answer')),
+              body: { answer: { kind: 'true_false', value: true } },
+            }),
+          }),
+        ),
+        [`POST ${base}/quizzes/:id/attempts/:attempt_id/submit`]: byLesson.map((target) => ({
+          target,
+          expect: (caller) => ownWork(caller, target),
+          prepare: async (caller) => attemptOn(caller, target, false, 'submit'),
+        })),
+        // Grading: a submitted attempt of the demo student ("own" lesson) or of a student of a
+        // lesson the demo teacher does not teach.
+        [`PUT ${base}/quizzes/:id/attempts/:attempt_id/scores/:question_id`]: byLesson.map(
+          (target) => ({
+            target,
+            expect: (caller) => writesLesson(caller, target),
+            prepare: async (caller) => {
+              const key = `scored:${caller.name}:${target}`;
+              const quiz = await teachingRecord(key, false, () => material('quizzes', target));
+              const made = await insertQuizAttempt(db(), {
+                school: ATHENS,
+                quizId: quiz,
+                studentId: target === 'own' ? lessons.student : foreignStudent,
+                submitted: true,
+              });
+              return {
+                id: quiz,
+                params: { attempt_id: made.attemptId, question_id: made.questionId },
+                body: { points: 1 },
+              };
+            },
+          }),
+        ),
+      };
+    }
+
     const feeds = async () =>
       new Map(
         (
@@ -579,6 +664,8 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
       ...writeRoutes('chapters'),
       ...writeRoutes('tasks'),
       ...writeRoutes('taskbooks'),
+      ...writeRoutes('quizzes'),
+      ...quizScenarios(),
       [`POST ${base}/chapters/:id/read`]: byLesson.map((target) => ({
         target,
         expect: (caller) => ownWork(caller, target),

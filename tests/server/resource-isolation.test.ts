@@ -9,7 +9,13 @@ import { apiClient, type ApiClient, type ApiResponse } from './support/client';
 import { createBody } from './support/records';
 import { schoolHash } from './support/school-hash';
 import { databaseKinds, startServer, type TestServer } from './support/server';
-import { insertFileRow, insertSubmission, lexical } from './support/teaching';
+import {
+  insertFileRow,
+  insertQuizAttempt,
+  insertSubmission,
+  lexical,
+  QUIZ_QUESTION,
+} from './support/teaching';
 
 /**
  * No call reaches another school's record by its id. Generated from the route registry: every
@@ -48,6 +54,11 @@ const TEACHING_TABLES = {
   submissions: 'task_submissions',
   taskbooks: 'task_books',
   files: 'files',
+  quizzes: 'quizzes',
+  attempts: 'quiz_attempts',
+  // A question of a quiz, named by the segment before it (an answer to it, a score of it).
+  answers: 'quiz_questions',
+  scores: 'quiz_questions',
 } as const;
 type TeachingSegment = keyof typeof TEACHING_TABLES;
 const isTeaching = (segment: string): segment is TeachingSegment => segment in TEACHING_TABLES;
@@ -63,6 +74,13 @@ const TEACHING_BODIES: Record<string, object> = {
     feedback: 'Isolation',
   },
   'PUT /schools/:school_id/:role/tasks/:id/submission': { text: 'Isolation', submit: true },
+  'PUT /schools/:school_id/:role/quizzes/:id': { title: 'Isolation title' },
+  'PUT /schools/:school_id/:role/quizzes/:id/attempts/:attempt_id/answers/:question_id': {
+    answer: { kind: 'true_false', value: true },
+  },
+  'PUT /schools/:school_id/:role/quizzes/:id/attempts/:attempt_id/scores/:question_id': {
+    points: 1,
+  },
 };
 
 /** Calls only a student or a parent may make: their control is a student or parent of the school. */
@@ -70,6 +88,9 @@ const CONTROL_ROLES: Record<string, 'student' | 'client'> = {
   'POST /schools/:school_id/:role/chapters/:id/read': 'student',
   'PUT /schools/:school_id/:role/tasks/:id/submission': 'student',
   'GET /schools/:school_id/:role/students/:id/tasks': 'client',
+  'PUT /schools/:school_id/:role/quizzes/:id/attempts/:attempt_id/answers/:question_id': 'student',
+  'POST /schools/:school_id/:role/quizzes/:id/attempts/:attempt_id/submit': 'student',
+  'GET /schools/:school_id/:role/students/:id/quizzes': 'client',
 };
 
 describe.each(databaseKinds)('no school endpoint reaches the other school by id on %s', (kind) => {
@@ -268,7 +289,18 @@ describe.each(databaseKinds)('no school endpoint reaches the other school by id 
         { kind: 'chapter', id: chapter },
       ],
     });
+    const quiz = await create('quizzes', {
+      opens_at: new Date(Date.now() - 3_600_000).toISOString(),
+      closes_at: new Date(Date.now() + 365 * 86_400_000).toISOString(),
+      questions: [QUIZ_QUESTION],
+    });
+    // The student's open attempt: they answer and submit it, then the control grades it.
+    const attempt = await insertQuizAttempt(db, { school, quizId: quiz, studentId });
     made.set(school, {
+      quizzes: quiz,
+      attempts: attempt.attemptId,
+      answers: attempt.questionId,
+      scores: attempt.questionId,
       chapters: chapter,
       tasks: task,
       taskbooks: taskBook,

@@ -66,6 +66,18 @@ export const RULE_CODES = [
   'not_in_lesson',
   /** This kind of file is not accepted (executables). */
   'file_type_refused',
+  /** The quiz is not open yet (params: opens_at). */
+  'quiz_not_open',
+  /** The quiz has closed (params: closes_at). */
+  'quiz_closed',
+  /** Every attempt the quiz allows is used (params: allowed). */
+  'no_attempts_left',
+  /** The attempt is submitted or past its deadline (params: deadline_at). */
+  'attempt_closed',
+  /** Only a submitted attempt can be graded. */
+  'attempt_not_submitted',
+  /** Students have started the quiz: its questions can no longer change. */
+  'quiz_attempted',
 ] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
 

@@ -15,6 +15,7 @@ export * from './chapters';
 export * from './tasks';
 export * from './taskbooks';
 export * from './calendar';
+export * from './quizzes';
 
 import { accountEndpoints } from './account';
 import { healthEndpoints } from './health';
@@ -27,6 +28,7 @@ import { chapterEndpoints } from './chapters';
 import { fileEndpoints } from './files';
 import { taskBookEndpoints } from './taskbooks';
 import { taskEndpoints } from './tasks';
+import { quizEndpoints } from './quizzes';
 import { weatherEndpoints } from './weather';
 import { schoolAdminEndpoints, schoolEndpoints } from './school';
 import { whiteLabelEndpoints } from './whitelabel';
@@ -48,6 +50,7 @@ export const endpoints = {
   ...prefixed('tasks', taskEndpoints),
   ...prefixed('taskbooks', taskBookEndpoints),
   ...prefixed('calendar', calendarEndpoints),
+  ...prefixed('quizzes', quizEndpoints),
 };
 
 function prefixed<T extends Record<string, unknown>>(area: string, table: T) {

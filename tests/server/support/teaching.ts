@@ -233,3 +233,51 @@ export async function insertFileRow(
     .executeTakeFirstOrThrow();
   return id;
 }
+
+/** One true-or-false question, enough for a quiz that tests rules rather than grading. */
+export const QUIZ_QUESTION = {
+  kind: 'true_false',
+  text: 'Η Γη γυρίζει.',
+  points: 1,
+  correct: true,
+};
+
+/**
+ * A student's attempt at a quiz, written straight to the database (as insertSubmission does):
+ * open until next year unless submitted. Returns the attempt and the quiz's first question.
+ */
+export async function insertQuizAttempt(
+  db: Kysely<Database>,
+  attempt: { school: number; quizId: number; studentId: number; submitted?: boolean },
+): Promise<{ attemptId: number; questionId: number }> {
+  const now = new Date().toISOString();
+  const previous = await db
+    .selectFrom('quiz_attempts')
+    .select('id')
+    .where('quiz_id', '=', attempt.quizId)
+    .where('student_id', '=', attempt.studentId)
+    .execute();
+  const { id } = await db
+    .insertInto('quiz_attempts')
+    .values({
+      school_id: attempt.school,
+      quiz_id: attempt.quizId,
+      student_id: attempt.studentId,
+      number: previous.length + 1,
+      started_at: now,
+      deadline_at: new Date(Date.now() + 365 * 86_400_000).toISOString(),
+      submitted_at: attempt.submitted ? now : null,
+      score: attempt.submitted ? 0 : null,
+      pending: 0,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const question = await db
+    .selectFrom('quiz_questions')
+    .select('id')
+    .where('quiz_id', '=', attempt.quizId)
+    .orderBy('position')
+    .executeTakeFirstOrThrow();
+  return { attemptId: id, questionId: question.id };
+}

@@ -66,6 +66,23 @@ const RULE_WORDING: Record<RuleCode, RuleWording> = {
   },
   not_in_lesson: { text: msg("Each step must be a task or chapter of the book's lesson.") },
   file_type_refused: { text: msg('This kind of file is not accepted (programs and scripts).') },
+  quiz_not_open: {
+    text: msg('This quiz is not open yet.'),
+    named: { needs: ['opens_at'], text: msg('This quiz opens on {{opens_at}}.') },
+  },
+  quiz_closed: { text: msg('This quiz has closed.') },
+  no_attempts_left: {
+    text: msg('You have used every attempt this quiz allows.'),
+    named: {
+      needs: ['allowed'],
+      text: msg('You have used every attempt this quiz allows ({{allowed}}).'),
+    },
+  },
+  attempt_closed: { text: msg('This attempt is over: its answers can no longer change.') },
+  attempt_not_submitted: { text: msg('Only a submitted attempt can be graded.') },
+  quiz_attempted: {
+    text: msg('Students have started this quiz: its questions can no longer change.'),
+  },
 };
 
 /** One refusal of a rule, in the user's language. */

@@ -4,6 +4,7 @@ import { editorGreek } from './editor.el';
 import { accessGreek } from './access.el';
 import { teachingGreek } from './teaching.el';
 import { calendarGreek } from './calendar.el';
+import { quizzesGreek } from './quizzes.el';
 
 /** Greek for every built-in text; keys are the English texts (a unit test checks coverage). */
 export const greek: Record<string, string> = {
@@ -14,6 +15,7 @@ export const greek: Record<string, string> = {
   ...accessGreek,
   ...teachingGreek,
   ...calendarGreek,
+  ...quizzesGreek,
   // Spec §5 and §8 messages (the zod schemas of src/shared carry the English ones).
   'Email is required!': 'Το email είναι υποχρεωτικό!',
   'Email must be max 320 characters': 'Το email πρέπει να έχει έως 320 χαρακτήρες',

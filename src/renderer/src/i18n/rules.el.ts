@@ -27,6 +27,18 @@ export const rulesGreek: Record<string, string> = {
   'You can do this only for lessons you teach.':
     'Μπορείτε να το κάνετε μόνο για μαθήματα που διδάσκετε.',
   'This task is not open yet.': 'Αυτή η εργασία δεν έχει ανοίξει ακόμη.',
+  'This quiz is not open yet.': 'Αυτό το κουίζ δεν έχει ανοίξει ακόμη.',
+  'This quiz opens on {{opens_at}}.': 'Αυτό το κουίζ ανοίγει στις {{opens_at}}.',
+  'This quiz has closed.': 'Αυτό το κουίζ έχει κλείσει.',
+  'You have used every attempt this quiz allows.':
+    'Έχετε χρησιμοποιήσει όλες τις προσπάθειες που επιτρέπει αυτό το κουίζ.',
+  'You have used every attempt this quiz allows ({{allowed}}).':
+    'Έχετε χρησιμοποιήσει όλες τις προσπάθειες που επιτρέπει αυτό το κουίζ ({{allowed}}).',
+  'This attempt is over: its answers can no longer change.':
+    'Αυτή η προσπάθεια έληξε: οι απαντήσεις της δεν μπορούν πια να αλλάξουν.',
+  'Only a submitted attempt can be graded.': 'Βαθμολογείται μόνο προσπάθεια που έχει υποβληθεί.',
+  'Students have started this quiz: its questions can no longer change.':
+    'Μαθητές έχουν ξεκινήσει αυτό το κουίζ: οι ερωτήσεις του δεν μπορούν πια να αλλάξουν.',
   'This task opens on {{open_at}}.': 'Αυτή η εργασία ανοίγει στις {{open_at}}.',
   'The due date has passed: handed-in work can no longer change.':
     'Η προθεσμία πέρασε: η εργασία που παραδόθηκε δεν μπορεί πια να αλλάξει.',

@@ -8,7 +8,7 @@ import type { RealtimeHub } from '../../realtime/hub';
 
 export interface LessonNotice {
   title: string;
-  entity: 'task' | 'taskbook';
+  entity: 'task' | 'taskbook' | 'quiz';
   entityId: number;
   nowIso: string;
 }

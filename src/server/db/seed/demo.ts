@@ -5,6 +5,7 @@ import { seedChapters } from '../../areas/chapters/seed';
 import { seedFiles } from '../../areas/files/seed';
 import { seedTaskBooks } from '../../areas/taskbooks/seed';
 import { seedTasks } from '../../areas/tasks/seed';
+import { seedQuizzes } from '../../areas/quizzes/seed';
 import { seedInbox } from '../../areas/inbox/seed';
 import { seedAccount, seedMembership, seedPeople } from '../../areas/people/seed';
 import { seedPermissionGroups } from '../../areas/permissions/seed';
@@ -145,6 +146,7 @@ export async function seedDemo(deps: ServerDeps, seed = 2026): Promise<void> {
     const chapters = await seedChapters(db, teaching);
     const tasks = await seedTasks(db, { ...teaching, graderUserId: teacher, demoStudent });
     await seedTaskBooks(db, { ...teaching, chapters, tasks });
+    await seedQuizzes(db, teaching);
     await seedFiles(db, deps.config, {
       ...teaching,
       lessonId: athensLessons[0]!,

@@ -5,6 +5,7 @@ import MessagesPage from '../inbox/MessagesPage';
 import { calendarScreens } from '../calendar/calendarScreens';
 import { chapterScreens } from '../chapters/chapterScreens';
 import { taskScreens } from '../tasks/taskScreens';
+import { quizScreens } from '../quizzes/quizScreens';
 import { announcementScreens } from '../announcements/announcementScreens';
 import { lessonScreens } from '../lessons/lessonScreens';
 import { peopleScreens } from '../people/peopleScreens';
@@ -19,9 +20,13 @@ const pages = {
 export const teacherRoutes: AreaRoute[] = [
   { path: 'home', title: msg('Home'), page: RoleHome },
   { path: 'lesson/:lesson_id', title: msg('Lesson'), page: pages.lessons.detail },
-  { path: 'lesson/:lesson_id/quiz/new', title: msg('New quiz') },
-  { path: 'lesson/:lesson_id/quiz/:quiz_id', title: msg('Quiz') },
-  { path: 'quizs', title: msg('Quiz') },
+  { path: 'lesson/:lesson_id/quiz/new', title: msg('New quiz'), page: quizScreens.teacher.editor },
+  {
+    path: 'lesson/:lesson_id/quiz/:quiz_id',
+    title: msg('Quiz'),
+    page: quizScreens.teacher.editor,
+  },
+  { path: 'quizs', title: msg('Quiz'), page: quizScreens.teacher.list },
   { path: 'quizanswers/:quiz_id', title: msg('Quiz answers') },
   { path: 'students', title: msg('Students'), page: pages.students.list },
   { path: 'lesson/:lesson_id/student/:student_id', title: msg('Student') },
