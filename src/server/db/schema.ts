@@ -13,6 +13,8 @@ import { CHAPTERS_COLUMNS, type ChapterTables } from '../areas/chapters/tables';
 import { FILES_COLUMNS, type FileTables } from '../areas/files/tables';
 import { TASKBOOKS_COLUMNS, type TaskBookTables } from '../areas/taskbooks/tables';
 import { TASKS_COLUMNS, type TaskTables } from '../areas/tasks/tables';
+import { ATTENDANCE_COLUMNS, type AttendanceTables } from '../areas/attendance/tables';
+import { GRADES_COLUMNS, type GradeTables } from '../areas/grades/tables';
 import type { TableColumns } from './column-types';
 
 // The database as kysely sees it: every area keeps its own tables' types (areas/<area>/tables.ts)
@@ -34,7 +36,9 @@ export interface Database
     TaskTables,
     TaskBookTables,
     FileTables,
-    CalendarTables {}
+    CalendarTables,
+    GradeTables,
+    AttendanceTables {}
 
 /** Every table's columns; a table missing here does not compile. */
 export const DATABASE_COLUMNS: TableColumns<Database> = {
@@ -53,4 +57,6 @@ export const DATABASE_COLUMNS: TableColumns<Database> = {
   ...TASKBOOKS_COLUMNS,
   ...FILES_COLUMNS,
   ...CALENDAR_COLUMNS,
+  ...GRADES_COLUMNS,
+  ...ATTENDANCE_COLUMNS,
 };

@@ -15,6 +15,8 @@ export * from './chapters';
 export * from './tasks';
 export * from './taskbooks';
 export * from './calendar';
+export * from './grades';
+export * from './attendance';
 
 import { accountEndpoints } from './account';
 import { healthEndpoints } from './health';
@@ -22,7 +24,9 @@ import { inboxEndpoints } from './inbox';
 import { invitationEndpoints } from './invitations';
 import { userEndpoints } from './users';
 import { jobEndpoints } from './jobs';
+import { attendanceEndpoints } from './attendance';
 import { calendarEndpoints } from './calendar';
+import { gradeEndpoints } from './grades';
 import { chapterEndpoints } from './chapters';
 import { fileEndpoints } from './files';
 import { taskBookEndpoints } from './taskbooks';
@@ -48,6 +52,8 @@ export const endpoints = {
   ...prefixed('tasks', taskEndpoints),
   ...prefixed('taskbooks', taskBookEndpoints),
   ...prefixed('calendar', calendarEndpoints),
+  ...prefixed('grades', gradeEndpoints),
+  ...prefixed('attendance', attendanceEndpoints),
 };
 
 function prefixed<T extends Record<string, unknown>>(area: string, table: T) {
