@@ -74,7 +74,9 @@ describe.each(databaseKinds)('the gradebook on %s', (kind) => {
   it("shows the lesson's tasks by themselves in the category that collects them, graded on the task", async () => {
     const current = await book();
     const data = current.body.data;
-    const collector = data.categories.find((c: { source_kind: string }) => c.source_kind === 'task');
+    const collector = data.categories.find(
+      (c: { source_kind: string }) => c.source_kind === 'task',
+    );
     expect(collector).toBeDefined();
     const tasks = data.items.filter((i: { kind: string }) => i.kind === 'task');
     expect(tasks.length).toBeGreaterThan(0);
@@ -131,34 +133,52 @@ describe.each(databaseKinds)('the gradebook on %s', (kind) => {
     // The school's rounding and scale change the answer, not the values.
     expect((await settings({ grade_rounding: 'half' })).status).toBe(200);
     let again = (await book(later.id)).body.data;
-    expect(again.students.find((s: { student_id: number }) => s.student_id === fx.student).grade.value).toBe(13.5);
+    expect(
+      again.students.find((s: { student_id: number }) => s.student_id === fx.student).grade.value,
+    ).toBe(13.5);
     expect((await settings({ grade_scale: '100', grade_rounding: 'whole' })).status).toBe(200);
     again = (await book(later.id)).body.data;
     expect(again.scale).toEqual({ max: 100, rounding: 'whole' });
-    expect(again.students.find((s: { student_id: number }) => s.student_id === fx.student).grade.value).toBe(67);
+    expect(
+      again.students.find((s: { student_id: number }) => s.student_id === fx.student).grade.value,
+    ).toBe(67);
     expect((await settings({ grade_scale: '20', grade_rounding: 'tenth' })).status).toBe(200);
 
     // The student and the parent read the same; the student sees no classmate.
     const mine = await api.get(`${base()}/student/grades?sub_period_id=${later.id}`, student);
     expect(mine.status).toBe(200);
-    const lesson = mine.body.data.lessons.find((l: { lesson: { id: number } }) => l.lesson.id === fx.shared);
+    const lesson = mine.body.data.lessons.find(
+      (l: { lesson: { id: number } }) => l.lesson.id === fx.shared,
+    );
     expect(lesson.grade).toMatchObject({ value: 13.3, published: true });
-    expect(lesson.items.find((i: { id: number }) => i.id === oral1)).toMatchObject({ value: 15, comment: 'Καλά' });
+    expect(lesson.items.find((i: { id: number }) => i.id === oral1)).toMatchObject({
+      value: 15,
+      comment: 'Καλά',
+    });
     expect(JSON.stringify(mine.body.data)).not.toContain(`"student_id":${fx.classmate.id}`);
     const child = await api.get(
       `${base()}/client/students/${fx.student}/grades?sub_period_id=${later.id}`,
       parent,
     );
     expect(child.status).toBe(200);
-    expect(child.body.data.lessons.find((l: { lesson: { id: number } }) => l.lesson.id === fx.shared).grade.value).toBe(13.3);
+    expect(
+      child.body.data.lessons.find((l: { lesson: { id: number } }) => l.lesson.id === fx.shared)
+        .grade.value,
+    ).toBe(13.3);
 
     // Published at the end of the sub-period: the students and parents wait, the teacher does not.
     expect((await settings({ grades_publish: 'end_of_sub_period' })).status).toBe(200);
     const hidden = await api.get(`${base()}/student/grades?sub_period_id=${later.id}`, student);
-    const hiddenLesson = hidden.body.data.lessons.find((l: { lesson: { id: number } }) => l.lesson.id === fx.shared);
+    const hiddenLesson = hidden.body.data.lessons.find(
+      (l: { lesson: { id: number } }) => l.lesson.id === fx.shared,
+    );
     expect(hiddenLesson.grade).toMatchObject({ value: null, unrounded: null, published: false });
     expect(hiddenLesson.items.find((i: { id: number }) => i.id === oral1).value).toBe(15);
-    expect((await book(later.id)).body.data.students.find((s: { student_id: number }) => s.student_id === fx.student).grade.value).toBe(13.3);
+    expect(
+      (await book(later.id)).body.data.students.find(
+        (s: { student_id: number }) => s.student_id === fx.student,
+      ).grade.value,
+    ).toBe(13.3);
     expect((await settings({ grades_publish: 'immediately' })).status).toBe(200);
   });
 
@@ -239,7 +259,7 @@ describe.each(databaseKinds)('the gradebook on %s', (kind) => {
     ]);
   });
 
-  it("refuses other lessons, other families and other schools", async () => {
+  it('refuses other lessons, other families and other schools', async () => {
     // A lesson the teacher does not teach.
     expect((await book(undefined, teacher, 'teacher', fx.foreign)).status).toBe(403);
     // Students and parents have no gradebook of a lesson.
@@ -258,10 +278,7 @@ describe.each(databaseKinds)('the gradebook on %s', (kind) => {
       .select('id')
       .where('name', '=', 'Demo School Thessaloniki')
       .executeTakeFirstOrThrow();
-    const across = await api.get(
-      `/schools/${thessaloniki.id}/teacher/grades/${fx.shared}`,
-      admin,
-    );
+    const across = await api.get(`/schools/${thessaloniki.id}/teacher/grades/${fx.shared}`, admin);
     expect([403, 404]).toContain(across.status);
     // An Athens teacher has no role in Thessaloniki at all.
     expect(

@@ -89,7 +89,9 @@ export const studentAbsences = z.object({
     last_name: z.string(),
   }),
   totals: absenceTotals,
-  per_lesson: z.array(absenceTotals.extend({ lesson_id: z.number().int(), lesson_name: z.string() })),
+  per_lesson: z.array(
+    absenceTotals.extend({ lesson_id: z.number().int(), lesson_name: z.string() }),
+  ),
   per_period: z.array(
     absenceTotals.extend({
       period_id: z.number().int(),
@@ -136,7 +138,7 @@ export const attendanceEndpoints = {
     path: '/schools/:school_id/:role/absences',
     access: 'school-role',
     summary:
-      'The school\'s absences (and late arrivals if asked), filtered by dates, lesson, level, student and justification; newest first.',
+      "The school's absences (and late arrivals if asked), filtered by dates, lesson, level, student and justification; newest first.",
     params: schoolRoleParams,
     query: absencesQuery,
     response: z.array(absenceRow),

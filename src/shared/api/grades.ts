@@ -105,7 +105,9 @@ export type Gradebook = z.infer<typeof gradebook>;
 export const studentLessonGrades = z.object({
   lesson: z.object({ id: z.number().int(), name: z.string() }),
   categories: z.array(gradeCategory),
-  items: z.array(gradeItem.extend({ value: z.number().nullable(), comment: z.string().nullable() })),
+  items: z.array(
+    gradeItem.extend({ value: z.number().nullable(), comment: z.string().nullable() }),
+  ),
   grade: subPeriodGrade,
 });
 
@@ -120,10 +122,7 @@ export type StudentGrades = z.infer<typeof studentGrades>;
 
 export const gradeEntryBody = z.object({
   /** Points on the item's own scale (0 to its max_points, up to two decimals); null clears. */
-  value: z
-    .number({ error: 'Enter a number' })
-    .finite('Enter a number')
-    .nullable(),
+  value: z.number({ error: 'Enter a number' }).finite('Enter a number').nullable(),
   comment: z.string().trim().max(2000, 'This text is too long').nullable().optional(),
 });
 

@@ -99,8 +99,7 @@ function noticeMail(
   language: string,
   texts: ReturnType<typeof absenceNoticeTexts>,
 ): MailMessage {
-  const greeting =
-    language === 'el' ? `Γεια σας ${greetingName},` : `Hello ${greetingName},`;
+  const greeting = language === 'el' ? `Γεια σας ${greetingName},` : `Hello ${greetingName},`;
   const list = texts.lessons.map((l) => `- ${l}`).join('\n');
   return {
     to,
@@ -178,7 +177,12 @@ export async function sendAbsenceNotice(
   });
   if (!sent) return;
   for (const guardian of guardians) {
-    const texts = absenceNoticeTexts(guardian.language, studentName, date, missed.map((m) => m.name));
+    const texts = absenceNoticeTexts(
+      guardian.language,
+      studentName,
+      date,
+      missed.map((m) => m.name),
+    );
     deps.realtime.toUsers([guardian.user_id], SERVER_EVENTS.notification, {
       school_id: schoolId,
       title: texts.title,
@@ -186,7 +190,9 @@ export async function sendAbsenceNotice(
       entity_id: studentId,
     } satisfies NotificationEvent);
     if (guardian.email)
-      await deps.mailer.send(noticeMail(guardian.email, guardian.first_name, guardian.language, texts));
+      await deps.mailer.send(
+        noticeMail(guardian.email, guardian.first_name, guardian.language, texts),
+      );
   }
 }
 

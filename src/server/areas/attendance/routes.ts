@@ -18,7 +18,14 @@ export function attendanceRoutes(app: FastifyInstance, deps: ServerDeps): void {
     registerOf(deps, await attendanceCaller(deps, ctx), params.lesson_id, params.date),
   );
   route(app, deps, api.take, async ({ ctx, params, body }) =>
-    takeAttendance(deps, ctx, await attendanceCaller(deps, ctx), params.lesson_id, params.date, body),
+    takeAttendance(
+      deps,
+      ctx,
+      await attendanceCaller(deps, ctx),
+      params.lesson_id,
+      params.date,
+      body,
+    ),
   );
   route(app, deps, api.absences, async ({ ctx, query }) =>
     absenceList(deps, await attendanceCaller(deps, ctx), query),

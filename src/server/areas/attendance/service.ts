@@ -172,10 +172,7 @@ export async function takeAttendance(
           action: existing.size === 0 ? 'create' : 'update',
           entity: 'attendance',
           entityId: lessonId,
-          detail:
-            existing.size === 0
-              ? { date, absent: newlyAbsent }
-              : { date, corrections },
+          detail: existing.size === 0 ? { date, absent: newlyAbsent } : { date, corrections },
         },
         nowIso,
       );

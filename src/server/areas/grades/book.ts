@@ -55,38 +55,35 @@ export async function loadBooks(
   const books = new Map<number, LessonBook>();
   for (const lessonId of lessonIds) {
     const own = categories.filter((c) => c.lesson_id === lessonId);
-    const collector = (kind: 'task' | 'quiz') => own.find((c) => c.source_kind === kind)?.id ?? null;
+    const collector = (kind: 'task' | 'quiz') =>
+      own.find((c) => c.source_kind === kind)?.id ?? null;
     const items: GradeItem[] = [
       ...stored
         .filter((i) => i.lesson_id === lessonId)
-        .map(
-          (i): GradeItem => ({
-            key: itemKey(i),
-            id: i.id,
-            kind: i.kind,
-            source: i.source_kind && i.source_id ? { kind: i.source_kind, id: i.source_id } : null,
-            category_id: i.category_id ?? (i.source_kind ? collector(i.source_kind) : null),
-            title: i.title,
-            max_points: i.max_points,
-            date: i.date,
-            editable: options.writable && i.source_kind === null,
-          }),
-        ),
+        .map((i): GradeItem => ({
+          key: itemKey(i),
+          id: i.id,
+          kind: i.kind,
+          source: i.source_kind && i.source_id ? { kind: i.source_kind, id: i.source_id } : null,
+          category_id: i.category_id ?? (i.source_kind ? collector(i.source_kind) : null),
+          title: i.title,
+          max_points: i.max_points,
+          date: i.date,
+          editable: options.writable && i.source_kind === null,
+        })),
       ...tasks
         .filter((t) => t.lesson_id === lessonId)
-        .map(
-          (t): GradeItem => ({
-            key: taskKey(t.id),
-            id: null,
-            kind: 'task',
-            source: { kind: 'task', id: t.id },
-            category_id: collector('task'),
-            title: t.title,
-            max_points: t.points,
-            date: t.due_at.slice(0, 10),
-            editable: false,
-          }),
-        ),
+        .map((t): GradeItem => ({
+          key: taskKey(t.id),
+          id: null,
+          kind: 'task',
+          source: { kind: 'task', id: t.id },
+          category_id: collector('task'),
+          title: t.title,
+          max_points: t.points,
+          date: t.due_at.slice(0, 10),
+          editable: false,
+        })),
     ].sort((a, b) => (a.date ?? '').localeCompare(b.date ?? '') || a.key.localeCompare(b.key));
     books.set(lessonId, {
       lessonId,

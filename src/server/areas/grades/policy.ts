@@ -55,7 +55,7 @@ export async function assertWritesGradebook(
 ): Promise<void> {
   await assertReadsGradebook(db, caller, lessonId);
   if (!(await mayWriteGradebook(db, caller, lessonId)))
-    throw forbidden("Changing grades needs write on the lessons permission.");
+    throw forbidden('Changing grades needs write on the lessons permission.');
 }
 
 /** A closed sub-period is read-only. */

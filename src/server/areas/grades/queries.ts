@@ -41,7 +41,9 @@ export async function subPeriodsOf(
     .select(['s.id', 's.period_id', 's.name', 's.start_date', 's.end_date', 'g.closed as state'])
     .where('s.school_id', '=', schoolId);
   query =
-    periodId === null ? query.where('p.is_current', '=', 1) : query.where('s.period_id', '=', periodId);
+    periodId === null
+      ? query.where('p.is_current', '=', 1)
+      : query.where('s.period_id', '=', periodId);
   return query.orderBy('s.start_date').orderBy('s.id').execute();
 }
 

@@ -31,7 +31,9 @@ export async function seedGrades(
       86_400_000,
   );
   const dayAt = (share: number) =>
-    new Date(Date.parse(`${subPeriod.start_date}T00:00:00Z`) + Math.floor(span * share) * 86_400_000)
+    new Date(
+      Date.parse(`${subPeriod.start_date}T00:00:00Z`) + Math.floor(span * share) * 86_400_000,
+    )
       .toISOString()
       .slice(0, 10);
 
