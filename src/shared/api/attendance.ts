@@ -111,7 +111,17 @@ export const justificationBody = z.object({
   note: z.string().trim().max(2000, 'This text is too long').nullable().optional(),
 });
 
-const registerParams = schoolRoleParams.extend({ lesson_id: idParam, date: day });
+/**
+ * The day is checked by the service (`registerDay`), not here: path parameters are parsed
+ * before the school and role are, and a caller outside the school must hear 403 first.
+ */
+const registerParams = schoolRoleParams.extend({
+  lesson_id: idParam,
+  date: z.string().max(40).describe('The day, YYYY-MM-DD'),
+});
+
+/** A register's day from its path: YYYY-MM-DD. */
+export const registerDay = day;
 
 export const attendanceEndpoints = {
   register: endpoint({

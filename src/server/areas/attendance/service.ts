@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { registerDay } from '../../../shared/api/attendance';
 import type {
   AbsenceRow,
   AttendanceRegister,
@@ -12,7 +13,7 @@ import { SERVER_EVENTS, type NotificationEvent } from '../../../shared/realtime'
 import { recordAudit } from '../../audit/audit-log';
 import type { ServerDeps } from '../../deps';
 import type { RequestContext } from '../../http/context';
-import { notFound, ruleError } from '../../http/errors';
+import { notFound, ruleError, validationError } from '../../http/errors';
 import { localDate } from '../calendar/school-time';
 import { studentsOfLesson } from '../grades/queries';
 import { assessmentSettings } from '../grades/settings';
@@ -23,6 +24,11 @@ import * as q from './queries';
 
 const today = (deps: ServerDeps) => localDate(deps.now(), deps.config.timeZone);
 
+function assertDay(date: string): void {
+  if (!registerDay.safeParse(date).success)
+    throw validationError({ date: 'Enter a date as YYYY-MM-DD' }, 'Enter a date as YYYY-MM-DD');
+}
+
 /** A lesson's register on a day: every student, present unless recorded otherwise. */
 export async function registerOf(
   deps: ServerDeps,
@@ -31,6 +37,7 @@ export async function registerOf(
   date: string,
 ): Promise<AttendanceRegister> {
   await assertRegisterAccess(deps.db, caller, lessonId, false);
+  assertDay(date);
   const lesson = (await q.lessonName(deps.db, caller.schoolId, lessonId))!;
   const [students, records] = await Promise.all([
     studentsOfLesson(deps.db, caller.schoolId, lessonId),
@@ -71,6 +78,7 @@ export async function takeAttendance(
   body: z.infer<typeof attendanceBody>,
 ): Promise<AttendanceRegister> {
   await assertRegisterAccess(deps.db, caller, lessonId, true);
+  assertDay(date);
   assertNotFuture(date, today(deps));
   const schoolId = caller.schoolId;
   const lesson = (await q.lessonName(deps.db, schoolId, lessonId))!;
