@@ -103,3 +103,15 @@ export async function seedGrades(
     await insertReturningIds(db, 'grade_entries', entries);
   }
 }
+
+/** The assessment settings a school starts with (the admin settings screen changes them). */
+export async function seedAssessmentSettings(db: SeedDb, schoolId: number): Promise<void> {
+  const text = (name: string, data: string) => ({ school_id: schoolId, name, data, is_json: 0 });
+  await insertReturningIds(db, 'settings', [
+    text('grade_scale', '20'),
+    text('grade_rounding', 'tenth'),
+    text('grades_publish', 'immediately'),
+    text('absence_notice_grace_minutes', '10'),
+    text('absence_threshold', '8'),
+  ]);
+}

@@ -3,7 +3,7 @@ import { hashPassword } from '../../areas/account/passwords';
 import { seedAnnouncements } from '../../areas/announcements/seed';
 import { seedAttendance } from '../../areas/attendance/seed';
 import { localDate } from '../../areas/calendar/school-time';
-import { seedGrades } from '../../areas/grades/seed';
+import { seedAssessmentSettings, seedGrades } from '../../areas/grades/seed';
 import { seedChapters } from '../../areas/chapters/seed';
 import { seedFiles } from '../../areas/files/seed';
 import { seedTaskBooks } from '../../areas/taskbooks/seed';
@@ -105,6 +105,7 @@ export async function seedDemo(deps: ServerDeps, seed = 2026): Promise<void> {
       ],
     ] as const) {
       await seedSettings(db, schoolId, language, colors, aiEnabled);
+      await seedAssessmentSettings(db, schoolId);
       await seedCategories(db, schoolId);
       currentPeriods.push(await seedPeriods(db, schoolId));
     }
