@@ -4,7 +4,9 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { accountRoutes } from './areas/account/routes';
+import { attendanceRoutes } from './areas/attendance/routes';
 import { calendarRoutes } from './areas/calendar/routes';
+import { gradeRoutes } from './areas/grades/routes';
 import { chapterRoutes } from './areas/chapters/routes';
 import { fileRoutes } from './areas/files/routes';
 import { taskBookRoutes } from './areas/taskbooks/routes';
@@ -184,6 +186,8 @@ export async function buildApp(
   taskBookRoutes(app, deps);
   calendarRoutes(app, deps);
   quizRoutes(app, deps);
+  gradeRoutes(app, deps);
+  attendanceRoutes(app, deps);
 
   // Generated from the route registry: every endpoint served through route() is documented.
   const openApi = openApiDocument([...servedEndpoints(app)], config.version);

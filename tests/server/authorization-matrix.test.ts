@@ -56,8 +56,8 @@ interface Caller {
 /** One request of a cell, prepared just before it is sent (fresh records for deletes). */
 interface Prepared {
   id?: number;
-  /** Path parameters besides `:id` (a task's `:submission_id`). */
-  params?: Record<string, number>;
+  /** Path parameters besides `:id` (a task's `:submission_id`, a register's `:date`). */
+  params?: Record<string, number | string>;
   body?: unknown;
   form?: { file: Blob; name: string; fields?: Record<string, string> };
   query?: string;
@@ -118,6 +118,9 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
   let foreignStudent: number;
   let unique = 0;
   const next = () => `m${++unique}`;
+  /** A sub-period of the current period that has not begun (open, for the gradebook's cells). */
+  let laterSubPeriod: number;
+  let absenceDays = 0;
 
   const db = () => server.built.deps.db;
 
@@ -410,7 +413,210 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
       ],
     };
     const key = `${endpoint.method} ${endpoint.path}`;
-    return table[key] ?? teachingScenarios()[key];
+    return table[key] ?? teachingScenarios()[key] ?? assessmentScenarios()[key];
+  }
+
+  /**
+   * The gradebook and attendance (docs/assessment-grades.md, docs/assessment-attendance.md): a
+   * lesson's gradebook is written by its teachers and the office with write on lessons, in an
+   * open sub-period; closing or reopening one needs write on periods; a register is saved by
+   * the lesson's teachers and the office with write on absences, which alone justifies.
+   */
+  function assessmentScenarios(): Record<string, Scenario[]> {
+    const base = `/schools/:school_id/:role`;
+    const byLesson = ['own', 'other'] as const;
+    const gradebookWrite = (caller: Caller, target: Target): [boolean, string] => {
+      if (caller.role === 'admin')
+        return grantOf(caller, 'lessons').write
+          ? [true, 'the office with write on lessons']
+          : [false, 'no write on lessons'];
+      if (caller.role !== 'teacher') return [false, 'only teachers and the office grade'];
+      return target === 'other'
+        ? [false, 'not a lesson they teach']
+        : [true, 'a lesson they teach'];
+    };
+    const absencesWrite = (caller: Caller, target: Target): [boolean, string] => {
+      if (caller.role === 'admin')
+        return grantOf(caller, 'absences').write
+          ? [true, 'the office with write on absences']
+          : [false, 'no write on absences'];
+      if (caller.role !== 'teacher') return [false, 'only teachers and the office take attendance'];
+      return target === 'other'
+        ? [false, 'not a lesson they teach']
+        : [true, 'a lesson they teach'];
+    };
+    const now = () => new Date().toISOString();
+    const category = (target: Target) =>
+      db()
+        .insertInto('grade_categories')
+        .values({
+          school_id: ATHENS,
+          lesson_id: lessonOf(target),
+          sub_period_id: laterSubPeriod,
+          name: `Matrix ${next()}`,
+          weight: 10,
+          source_kind: null,
+          sort_order: 0,
+          created_at: now(),
+          updated_at: now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+        .then((r) => r.id);
+    const item = (target: Target) =>
+      db()
+        .insertInto('grade_items')
+        .values({
+          school_id: ATHENS,
+          lesson_id: lessonOf(target),
+          sub_period_id: laterSubPeriod,
+          category_id: null,
+          kind: 'oral',
+          source_kind: null,
+          source_id: null,
+          title: `Matrix ${next()}`,
+          max_points: 20,
+          date: null,
+          created_at: now(),
+          updated_at: now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+        .then((r) => r.id);
+    const lessonParams = (target: Target) => ({ lesson_id: lessonOf(target) });
+    const aimed = (what: 'item' | 'category', caller: Caller, target: Target, fresh = false) =>
+      teachingRecord(`grade-${what}:${caller.name}:${target}`, fresh, () =>
+        what === 'item' ? item(target) : category(target),
+      );
+    return {
+      [`PUT ${base}/grades/:lesson_id/items/:item_id/students/:student_id`]: byLesson.map(
+        (target) => ({
+          target,
+          expect: (caller) => gradebookWrite(caller, target),
+          prepare: async (caller) => ({
+            params: {
+              ...lessonParams(target),
+              item_id: await aimed('item', caller, target),
+              student_id: target === 'own' ? lessons.student : foreignStudent,
+            },
+            body: { value: 12.5, comment: 'Matrix' },
+          }),
+        }),
+      ),
+      [`POST ${base}/grades/:lesson_id/items`]: byLesson.map((target) => ({
+        target,
+        expect: (caller) => gradebookWrite(caller, target),
+        prepare: async () => ({
+          params: lessonParams(target),
+          body: { sub_period_id: laterSubPeriod, kind: 'test', title: `Matrix ${next()}` },
+        }),
+      })),
+      [`PUT ${base}/grades/:lesson_id/items/:item_id`]: byLesson.map((target) => ({
+        target,
+        expect: (caller) => gradebookWrite(caller, target),
+        prepare: async (caller) => ({
+          params: { ...lessonParams(target), item_id: await aimed('item', caller, target) },
+          body: { title: `Changed ${next()}` },
+        }),
+      })),
+      [`DELETE ${base}/grades/:lesson_id/items/:item_id`]: byLesson.map((target) => ({
+        target,
+        expect: (caller) => gradebookWrite(caller, target),
+        prepare: async (caller) => ({
+          params: { ...lessonParams(target), item_id: await aimed('item', caller, target, true) },
+        }),
+      })),
+      [`POST ${base}/grades/:lesson_id/categories`]: byLesson.map((target) => ({
+        target,
+        expect: (caller) => gradebookWrite(caller, target),
+        prepare: async () => ({
+          params: lessonParams(target),
+          body: { sub_period_id: laterSubPeriod, name: `Matrix ${next()}`, weight: 5 },
+        }),
+      })),
+      [`PUT ${base}/grades/:lesson_id/categories/:category_id`]: byLesson.map((target) => ({
+        target,
+        expect: (caller) => gradebookWrite(caller, target),
+        prepare: async (caller) => ({
+          params: {
+            ...lessonParams(target),
+            category_id: await aimed('category', caller, target),
+          },
+          body: { name: `Changed ${next()}` },
+        }),
+      })),
+      [`DELETE ${base}/grades/:lesson_id/categories/:category_id`]: byLesson.map((target) => ({
+        target,
+        expect: (caller) => gradebookWrite(caller, target),
+        prepare: async (caller) => ({
+          params: {
+            ...lessonParams(target),
+            category_id: await aimed('category', caller, target, true),
+          },
+        }),
+      })),
+      // Reopening an open sub-period: the rule is exercised, the other cells' sub-period stays open.
+      [`PUT ${base}/grade-periods/:sub_period_id`]: [
+        {
+          target: 'new',
+          expect: (caller) =>
+            caller.role === 'admin' && grantOf(caller, 'periods').write
+              ? [true, 'the office with write on periods']
+              : [false, 'only the office with write on periods closes or reopens'],
+          prepare: async () => ({
+            params: { sub_period_id: laterSubPeriod },
+            body: { closed: false },
+          }),
+        },
+      ],
+      [`PUT ${base}/lessons/:lesson_id/attendance/:date`]: byLesson.map((target) => ({
+        target,
+        expect: (caller) => absencesWrite(caller, target),
+        prepare: async () => ({
+          // Yesterday: never a future day in the school's time zone.
+          params: {
+            ...lessonParams(target),
+            date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
+          },
+          body: { entries: [] },
+        }),
+      })),
+      [`PUT ${base}/absences/:user_id/records/:record_id`]: [
+        {
+          target: 'own',
+          expect: (caller) =>
+            caller.role === 'admin' && grantOf(caller, 'absences').write
+              ? [true, 'the office with write on absences']
+              : [false, 'only the office with write on absences justifies'],
+          prepare: async () => {
+            const { id } = await db()
+              .insertInto('attendance_records')
+              .values({
+                school_id: ATHENS,
+                lesson_id: lessons.shared,
+                student_id: lessons.student,
+                // A day of its own per cell (one record per student, lesson and day).
+                date: new Date(Date.UTC(2001, 0, 1) + ++absenceDays * 86_400_000)
+                  .toISOString()
+                  .slice(0, 10),
+                status: 'absent',
+                justified: 0,
+                justification_note: null,
+                justified_by_user_id: null,
+                recorded_by_user_id: null,
+                created_at: now(),
+                updated_at: now(),
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            return {
+              params: { user_id: lessons.student, record_id: id },
+              body: { justified: true, note: 'Matrix' },
+            };
+          },
+        },
+      ],
+    };
   }
 
   /** Records the teaching cells aim at, per purpose, caller and target. */
@@ -864,6 +1070,17 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
       .executeTakeFirstOrThrow();
     otherTeacherUser = otherTeacher.user_id;
     lessons = await teachingFixture(db());
+    laterSubPeriod = (
+      await db()
+        .selectFrom('sub_periods as s')
+        .innerJoin('periods as p', 'p.id', 's.period_id')
+        .select('s.id')
+        .where('s.school_id', '=', ATHENS)
+        .where('p.is_current', '=', 1)
+        .where('s.start_date', '>', new Date().toISOString().slice(0, 10))
+        .orderBy('s.start_date', 'desc')
+        .executeTakeFirstOrThrow()
+    ).id;
     foreignStudent = (
       await db()
         .selectFrom('lesson_students')
@@ -947,10 +1164,11 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
             : endpoint.method === 'DELETE'
               ? 'delete'
               : 'update';
+      // A hand-written rule first: a route below an engine resource's segment may be an
+      // area's own (a lesson's register is the attendance area's, not the lessons engine's).
       const scenarios =
-        resource && !resource.custom
-          ? engineScenarios(resource, action)
-          : handWrittenScenarios(endpoint);
+        handWrittenScenarios(endpoint) ??
+        (resource && !resource.custom ? engineScenarios(resource, action) : undefined);
       if (!scenarios) unruled.push(`${endpoint.method} ${endpoint.path}`);
       for (const scenario of scenarios ?? []) cells.push({ endpoint, scenario });
     }

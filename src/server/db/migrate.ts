@@ -9,6 +9,7 @@ import { jobs } from './migrations/004_jobs';
 import { accountSecurity } from './migrations/005_account_security';
 import { teaching } from './migrations/010_teaching';
 import { quizzes } from './migrations/020_quizzes';
+import { assessment } from './migrations/021_assessment';
 import type { Database } from './schema';
 
 /** Every migration, in order. Names never change once released. */
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005_account_security': accountSecurity,
   '010_teaching': teaching,
   '020_quizzes': quizzes,
+  '021_assessment': assessment,
 };
 
 /** Brings the database up to date; runs on every start. */

@@ -14,6 +14,8 @@ import { FILES_COLUMNS, type FileTables } from '../areas/files/tables';
 import { TASKBOOKS_COLUMNS, type TaskBookTables } from '../areas/taskbooks/tables';
 import { TASKS_COLUMNS, type TaskTables } from '../areas/tasks/tables';
 import { QUIZZES_COLUMNS, type QuizTables } from '../areas/quizzes/tables';
+import { ATTENDANCE_COLUMNS, type AttendanceTables } from '../areas/attendance/tables';
+import { GRADES_COLUMNS, type GradeTables } from '../areas/grades/tables';
 import type { TableColumns } from './column-types';
 
 // The database as kysely sees it: every area keeps its own tables' types (areas/<area>/tables.ts)
@@ -36,7 +38,9 @@ export interface Database
     TaskBookTables,
     FileTables,
     CalendarTables,
-    QuizTables {}
+    QuizTables,
+    GradeTables,
+    AttendanceTables {}
 
 /** Every table's columns; a table missing here does not compile. */
 export const DATABASE_COLUMNS: TableColumns<Database> = {
@@ -56,4 +60,6 @@ export const DATABASE_COLUMNS: TableColumns<Database> = {
   ...FILES_COLUMNS,
   ...CALENDAR_COLUMNS,
   ...QUIZZES_COLUMNS,
+  ...GRADES_COLUMNS,
+  ...ATTENDANCE_COLUMNS,
 };

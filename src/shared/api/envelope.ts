@@ -78,6 +78,20 @@ export const RULE_CODES = [
   'attempt_not_submitted',
   /** Students have started the quiz: its questions can no longer change. */
   'quiz_attempted',
+  /** The sub-period is closed: its grades are read-only until the office reopens it. */
+  'sub_period_closed',
+  /** The item is graded where it was set (its quiz or task). */
+  'graded_elsewhere',
+  /** A value outside the item's points (params: max). */
+  'value_out_of_scale',
+  /** A value with more than two decimals. */
+  'too_many_decimals',
+  /** Students already have more points than the new maximum. */
+  'values_over_max',
+  /** Another category already collects this kind of item (params: name). */
+  'collector_exists',
+  /** The student is not on the lesson's roster. */
+  'not_in_roster',
 ] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
 

@@ -8,6 +8,8 @@ export const NOTIFICATION_ENTITIES = [
   'announcements',
   'taskbook',
   'quiz',
+  /** A child's absences (the day's notice, the threshold's warning): entity_id is the student. */
+  'absence',
 ] as const;
 export type NotificationEntity = (typeof NOTIFICATION_ENTITIES)[number];
 

@@ -16,6 +16,8 @@ export * from './tasks';
 export * from './taskbooks';
 export * from './calendar';
 export * from './quizzes';
+export * from './grades';
+export * from './attendance';
 
 import { accountEndpoints } from './account';
 import { healthEndpoints } from './health';
@@ -23,7 +25,9 @@ import { inboxEndpoints } from './inbox';
 import { invitationEndpoints } from './invitations';
 import { userEndpoints } from './users';
 import { jobEndpoints } from './jobs';
+import { attendanceEndpoints } from './attendance';
 import { calendarEndpoints } from './calendar';
+import { gradeEndpoints } from './grades';
 import { chapterEndpoints } from './chapters';
 import { fileEndpoints } from './files';
 import { taskBookEndpoints } from './taskbooks';
@@ -51,6 +55,8 @@ export const endpoints = {
   ...prefixed('taskbooks', taskBookEndpoints),
   ...prefixed('calendar', calendarEndpoints),
   ...prefixed('quizzes', quizEndpoints),
+  ...prefixed('grades', gradeEndpoints),
+  ...prefixed('attendance', attendanceEndpoints),
 };
 
 function prefixed<T extends Record<string, unknown>>(area: string, table: T) {

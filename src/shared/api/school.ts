@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PALETTE_KEYS, ROLES } from '../constants';
+import { GRADE_PUBLISHING, GRADE_ROUNDINGS, GRADE_SCALES } from '../grades/average';
 import { endpoint } from './endpoint';
 
 export const roleParam = z.enum(ROLES);
@@ -17,6 +18,11 @@ export const SETTING_NAMES = [
   'embed_pages',
   'jitsi_config_overwrite',
   'ai_chatbot_enabled',
+  'grade_scale',
+  'grade_rounding',
+  'grades_publish',
+  'absence_notice_grace_minutes',
+  'absence_threshold',
 ] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 
@@ -130,6 +136,16 @@ export const schoolEndpoints = {
   }),
 };
 
+/** A whole number stored as setting text (numbers are accepted and kept as text). */
+const wholeNumberText = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z
+      .string()
+      .regex(/^\d{1,4}$/, 'Enter a whole number')
+      .refine((v) => Number(v) >= min && Number(v) <= max, `Enter a number from ${min} to ${max}`),
+  );
+
 /** What an admin may change in the school's settings; each JSON setting is checked by shape. */
 export const settingValueSchemas = {
   translations: translationsSetting,
@@ -139,6 +155,15 @@ export const settingValueSchemas = {
   embed_pages: embedPagesSetting,
   jitsi_config_overwrite: z.partialRecord(z.enum(ROLES), z.record(z.string(), z.unknown())),
   ai_chatbot_enabled: z.enum(['true', 'false']),
+  /** The gradebook's scale (its top grade) and how a sub-period grade is rounded. */
+  grade_scale: z.enum(GRADE_SCALES, { error: 'Choose 20, 10 or 100' }),
+  grade_rounding: z.enum(GRADE_ROUNDINGS),
+  /** Students and parents see the sub-period grade at once, or once the sub-period ends. */
+  grades_publish: z.enum(GRADE_PUBLISHING),
+  /** Minutes between marking an absence and telling the family (a correction cancels it). */
+  absence_notice_grace_minutes: wholeNumberText(0, 720),
+  /** Unjustified absences per lesson that warn the office and the parents (0: never). */
+  absence_threshold: wholeNumberText(0, 500),
 } as const;
 
 export const updateSettingsBody = z.object({
@@ -153,6 +178,11 @@ export const updateSettingsBody = z.object({
       embed_pages: settingValueSchemas.embed_pages.optional(),
       jitsi_config_overwrite: settingValueSchemas.jitsi_config_overwrite.optional(),
       ai_chatbot_enabled: settingValueSchemas.ai_chatbot_enabled.optional(),
+      grade_scale: settingValueSchemas.grade_scale.optional(),
+      grade_rounding: settingValueSchemas.grade_rounding.optional(),
+      grades_publish: settingValueSchemas.grades_publish.optional(),
+      absence_notice_grace_minutes: settingValueSchemas.absence_notice_grace_minutes.optional(),
+      absence_threshold: settingValueSchemas.absence_threshold.optional(),
     })
     .default({}),
 });

@@ -103,6 +103,47 @@ describe('settings draft', () => {
     });
   });
 
+  it("reads and writes the assessment settings, with the school's defaults when unset", () => {
+    const draft = draftFromSettings(stored, 'Athens');
+    expect(draft).toMatchObject({
+      gradeScale: '20',
+      gradeRounding: 'tenth',
+      gradesPublish: 'immediately',
+      absenceGraceMinutes: '10',
+      absenceThreshold: '0',
+    });
+    const read = draftFromSettings(
+      [
+        ...stored,
+        { name: 'grade_scale', data: '100', isJSON: false },
+        { name: 'grade_rounding', data: 'sideways', isJSON: false },
+        { name: 'absence_threshold', data: '6', isJSON: false },
+      ],
+      'Athens',
+    );
+    expect(read).toMatchObject({
+      gradeScale: '100',
+      gradeRounding: 'tenth',
+      absenceThreshold: '6',
+    });
+    const built = bodyFromDraft({
+      ...read,
+      gradesPublish: 'end_of_sub_period',
+      absenceGraceMinutes: '',
+    });
+    if (!('body' in built)) throw new Error('expected a body');
+    expect(updateSettingsBody.parse(built.body).settings).toMatchObject({
+      grade_scale: '100',
+      grade_rounding: 'tenth',
+      grades_publish: 'end_of_sub_period',
+      absence_notice_grace_minutes: '10',
+      absence_threshold: '6',
+    });
+    expect(updateSettingsBody.safeParse({ settings: { absence_threshold: '-3' } }).success).toBe(
+      false,
+    );
+  });
+
   it('refuses video-call overrides that are not a JSON object', () => {
     const draft = draftFromSettings(stored, 'Athens');
     expect(bodyFromDraft({ ...draft, jitsi: { ...draft.jitsi, client: '[1,2]' } })).toEqual({

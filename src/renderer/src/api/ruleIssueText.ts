@@ -83,6 +83,25 @@ const RULE_WORDING: Record<RuleCode, RuleWording> = {
   quiz_attempted: {
     text: msg('Students have started this quiz: its questions can no longer change.'),
   },
+  sub_period_closed: {
+    text: msg('This sub-period is closed: its grades are read-only until the office reopens it.'),
+  },
+  graded_elsewhere: {
+    text: msg('This item is graded where it was set (its quiz or task), not in the gradebook.'),
+  },
+  value_out_of_scale: {
+    text: msg('This value is outside the scale.'),
+    named: { needs: ['max'], text: msg('Enter a value from 0 to {{max}}.') },
+  },
+  too_many_decimals: { text: msg('Enter at most two decimals.') },
+  values_over_max: {
+    text: msg('Some students have more points than that: change their values first.'),
+  },
+  collector_exists: {
+    text: msg('Another category already collects these items.'),
+    named: { needs: ['name'], text: msg('The category "{{name}}" already collects these items.') },
+  },
+  not_in_roster: { text: msg("This student is not on the lesson's roster.") },
 };
 
 /** One refusal of a rule, in the user's language. */

@@ -5,6 +5,7 @@ import { accessGreek } from './access.el';
 import { teachingGreek } from './teaching.el';
 import { calendarGreek } from './calendar.el';
 import { quizzesGreek } from './quizzes.el';
+import { assessmentGreek } from './assessment.el';
 
 /** Greek for every built-in text; keys are the English texts (a unit test checks coverage). */
 export const greek: Record<string, string> = {
@@ -16,6 +17,7 @@ export const greek: Record<string, string> = {
   ...teachingGreek,
   ...calendarGreek,
   ...quizzesGreek,
+  ...assessmentGreek,
   // Spec §5 and §8 messages (the zod schemas of src/shared carry the English ones).
   'Email is required!': 'Το email είναι υποχρεωτικό!',
   'Email must be max 320 characters': 'Το email πρέπει να έχει έως 320 χαρακτήρες',

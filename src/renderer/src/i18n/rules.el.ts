@@ -54,4 +54,19 @@ export const rulesGreek: Record<string, string> = {
     'Κάθε βήμα πρέπει να είναι εργασία ή κεφάλαιο του μαθήματος του βιβλίου.',
   'This kind of file is not accepted (programs and scripts).':
     'Αυτό το είδος αρχείου δεν γίνεται δεκτό (προγράμματα και σενάρια εντολών).',
+  'This sub-period is closed: its grades are read-only until the office reopens it.':
+    'Αυτή η υποπερίοδος έχει κλείσει: οι βαθμοί της δεν αλλάζουν μέχρι να την ανοίξει ξανά η γραμματεία.',
+  'This item is graded where it was set (its quiz or task), not in the gradebook.':
+    'Αυτό το στοιχείο βαθμολογείται εκεί όπου ορίστηκε (στο κουίζ ή στην εργασία του), όχι στο βαθμολόγιο.',
+  'This value is outside the scale.': 'Αυτή η τιμή είναι εκτός κλίμακας.',
+  'Enter a value from 0 to {{max}}.': 'Δώστε τιμή από 0 έως {{max}}.',
+  'Enter at most two decimals.': 'Δώστε το πολύ δύο δεκαδικά ψηφία.',
+  'Some students have more points than that: change their values first.':
+    'Κάποιοι μαθητές έχουν περισσότερους βαθμούς: αλλάξτε πρώτα τις τιμές τους.',
+  'Another category already collects these items.':
+    'Άλλη κατηγορία συγκεντρώνει ήδη αυτά τα στοιχεία.',
+  'The category "{{name}}" already collects these items.':
+    'Η κατηγορία «{{name}}» συγκεντρώνει ήδη αυτά τα στοιχεία.',
+  "This student is not on the lesson's roster.":
+    'Αυτός ο μαθητής δεν είναι στο παρουσιολόγιο του μαθήματος.',
 };

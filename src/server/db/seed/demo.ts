@@ -1,6 +1,9 @@
 import { DEFAULT_PALETTE } from '../../../shared/constants';
 import { hashPassword } from '../../areas/account/passwords';
 import { seedAnnouncements } from '../../areas/announcements/seed';
+import { seedAttendance } from '../../areas/attendance/seed';
+import { localDate } from '../../areas/calendar/school-time';
+import { seedAssessmentSettings, seedGrades } from '../../areas/grades/seed';
 import { seedChapters } from '../../areas/chapters/seed';
 import { seedFiles } from '../../areas/files/seed';
 import { seedTaskBooks } from '../../areas/taskbooks/seed';
@@ -103,6 +106,7 @@ export async function seedDemo(deps: ServerDeps, seed = 2026): Promise<void> {
       ],
     ] as const) {
       await seedSettings(db, schoolId, language, colors, aiEnabled);
+      await seedAssessmentSettings(db, schoolId);
       await seedCategories(db, schoolId);
       currentPeriods.push(await seedPeriods(db, schoolId, deps.now()));
     }
@@ -162,6 +166,17 @@ export async function seedDemo(deps: ServerDeps, seed = 2026): Promise<void> {
       student,
       parent,
       otherTeachers: athensPeople.teacherUsers,
+    });
+    // Assessment: the current sub-period's gradebooks and the past two weeks' registers.
+    const today = localDate(deps.now(), deps.config.timeZone);
+    await seedGrades(db, random, { schoolId: athens, lessons: athensLessons, today, now });
+    await seedAttendance(db, random, {
+      schoolId: athens,
+      lessons: athensLessons,
+      today,
+      now,
+      recorderUserId: teacher,
+      demoStudent,
     });
   });
 }

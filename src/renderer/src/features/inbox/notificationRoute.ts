@@ -26,7 +26,7 @@ export function notificationRoute(
       taskbook: `taskbooks/${id}`,
       quiz: 'quizs',
     },
-    admin: { event: `session/${id}` },
+    admin: { event: `session/${id}`, absence: `absence/${id}` },
     client: {},
   };
   return routes[role][entity] ?? null;

@@ -23,6 +23,7 @@ import { apiErrorMessage } from '../../api/apiErrorText';
 import { NoReadPermission } from '../../resources/ListStates';
 import { useArea } from '../../app/area/AreaContext';
 import { saveSettings } from './settingsApi';
+import { SettingsAssessmentSection } from './SettingsAssessmentSection';
 import { SettingsContentSection } from './SettingsContentSection';
 import { bodyFromDraft, draftFromSettings, type SettingsDraft } from './settingsDraft';
 import { SettingsLookSection } from './SettingsLookSection';
@@ -114,6 +115,7 @@ export function SettingsPage() {
       }
     >
       <SettingsSchoolSection draft={draft} change={change} />
+      <SettingsAssessmentSection draft={draft} change={change} />
       <SettingsLookSection draft={draft} change={change} />
       <SettingsContentSection draft={draft} change={change} />
       <div className={styles.bar}>

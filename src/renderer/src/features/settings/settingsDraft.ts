@@ -1,5 +1,13 @@
 import type { Setting, UpdateSettingsBody } from '../../../../shared/api';
 import { DEFAULT_PALETTE, ROLES, type Palette } from '../../../../shared/constants';
+import {
+  GRADE_PUBLISHING,
+  GRADE_ROUNDINGS,
+  GRADE_SCALES,
+  type GradePublishing,
+  type GradeRounding,
+  type GradeScaleSetting,
+} from '../../../../shared/grades/average';
 
 /** The settings page's working copy: plain values that inputs edit. */
 export interface SettingsDraft {
@@ -13,7 +21,17 @@ export interface SettingsDraft {
   aiChatbot: boolean;
   /** Per role, the Jitsi overrides as JSON text (edited as text, checked on save). */
   jitsi: Record<string, string>;
+  /** The gradebook's scale, rounding and when students and parents see the grade. */
+  gradeScale: GradeScaleSetting;
+  gradeRounding: GradeRounding;
+  gradesPublish: GradePublishing;
+  /** Whole numbers as typed (checked by the shared schema on save). */
+  absenceGraceMinutes: string;
+  absenceThreshold: string;
 }
+
+const oneOf = <T extends string>(values: readonly T[], value: unknown, fallback: T): T =>
+  values.includes(value as T) ? (value as T) : fallback;
 
 function valueOf(settings: readonly Setting[], name: string): unknown {
   const entry = settings.find((s) => s.name === name);
@@ -62,6 +80,11 @@ export function draftFromSettings(settings: readonly Setting[], schoolName: stri
       : [],
     translations: [...rows.values()],
     aiChatbot: valueOf(settings, 'ai_chatbot_enabled') === 'true',
+    gradeScale: oneOf(GRADE_SCALES, valueOf(settings, 'grade_scale'), '20'),
+    gradeRounding: oneOf(GRADE_ROUNDINGS, valueOf(settings, 'grade_rounding'), 'tenth'),
+    gradesPublish: oneOf(GRADE_PUBLISHING, valueOf(settings, 'grades_publish'), 'immediately'),
+    absenceGraceMinutes: String(valueOf(settings, 'absence_notice_grace_minutes') ?? '10'),
+    absenceThreshold: String(valueOf(settings, 'absence_threshold') ?? '0'),
     jitsi: Object.fromEntries(
       ROLES.map((role) => [
         role,
@@ -110,6 +133,11 @@ export function bodyFromDraft(
         })),
         translations,
         ai_chatbot_enabled: draft.aiChatbot ? 'true' : 'false',
+        grade_scale: draft.gradeScale,
+        grade_rounding: draft.gradeRounding,
+        grades_publish: draft.gradesPublish,
+        absence_notice_grace_minutes: draft.absenceGraceMinutes.trim() || '10',
+        absence_threshold: draft.absenceThreshold.trim() || '0',
         jitsi_config_overwrite: jitsi as UpdateSettingsBody['settings']['jitsi_config_overwrite'],
       },
     },
