@@ -250,9 +250,10 @@ describe.each(databaseKinds)('task books, study guide, calendar and homes on %s'
       parent,
     );
     expect(child.status, JSON.stringify(child.body)).toBe(200);
-    expect(
-      child.body.data.find((b: { id: number }) => b.id === book.id)?.progress,
-    ).toEqual({ done: 1, total: 2 });
+    expect(child.body.data.find((b: { id: number }) => b.id === book.id)?.progress).toEqual({
+      done: 1,
+      total: 2,
+    });
     // Another family's child, and every role but the parent's, are refused.
     expect(
       (await api.get(`${base()}/client/students/${fx.otherParent.childId}/taskbooks`, parent))
