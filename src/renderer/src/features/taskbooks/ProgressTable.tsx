@@ -39,6 +39,7 @@ const useStyles = makeStyles({
   stepHead: { width: '44px', textAlign: 'center' },
   mark: { textAlign: 'center', color: tokens.colorPaletteGreenForeground1 },
   percent: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  words: { whiteSpace: 'nowrap' },
   bar: { minWidth: '60px', flexGrow: 1 },
   cards: {
     listStyle: 'none',
@@ -89,7 +90,9 @@ function Percent({ row }: { row: TaskBookProgressRow }) {
         thickness="large"
         aria-label={words}
       />
-      <Text data-testid="taskbook-progress-percent">{words}</Text>
+      <Text className={styles.words} data-testid="taskbook-progress-percent">
+        {words}
+      </Text>
     </span>
   );
 }
@@ -184,7 +187,7 @@ export function ProgressTable({ bookId, steps }: { bookId: number; steps: TaskBo
                     <VisuallyHidden>{step.title}</VisuallyHidden>
                   </TableHeaderCell>
                 ))}
-                <TableHeaderCell style={{ width: '220px' }}>{t('Done')}</TableHeaderCell>
+                <TableHeaderCell style={{ width: '260px' }}>{t('Done')}</TableHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody>
