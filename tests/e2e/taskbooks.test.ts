@@ -208,6 +208,7 @@ describe('task books and the study guide, through the screens', () => {
           // The demo student has work in the other groups too.
           for (const group of ['overdue', 'tomorrow', 'week', 'later'])
             await page.getByTestId(`duties-group-${group}`).waitFor();
+          await shot(page, `student-duties-top-${width}-${language}`);
           const book = page.getByTestId('student-taskbook').filter({ hasText: BOOK });
           await book.getByRole('button').first().click();
           await book.getByTestId('student-taskbook-step').first().waitFor();
@@ -274,11 +275,11 @@ describe('task books and the study guide, through the screens', () => {
             // The chapter's column (the first) is marked for her, the tasks' are not.
             expect(await row.getByRole('img').count()).toBe(1);
           await shot(page, `teacher-taskbook-${width}-${language}`);
-        // The progress itself, in the viewport (a phone's page is long).
-        await row.scrollIntoViewIfNeeded();
-        await page.screenshot({
-          path: path.join(shotsDir, `teacher-taskbook-progress-${width}-${language}.png`),
-        });
+          // The progress itself, in the viewport (a phone's page is long).
+          await row.scrollIntoViewIfNeeded();
+          await page.screenshot({
+            path: path.join(shotsDir, `teacher-taskbook-progress-${width}-${language}.png`),
+          });
         });
       }
 
@@ -287,7 +288,8 @@ describe('task books and the study guide, through the screens', () => {
         const row = page.getByTestId('child-taskbook-row').filter({ hasText: BOOK });
         await row.waitFor();
         expect(await row.getByTestId('child-taskbook-progress').textContent()).toBe('1 of 3 (33%)');
-        await shot(page, 'parent-child-taskbooks-375');
+        await row.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(shotsDir, 'parent-child-taskbooks-375.png') });
       });
     },
     STEP_TIMEOUT,

@@ -34,6 +34,7 @@ const BOOKS: {
     description:
       'Το φύλλο εργασίας σήμερα, οι ερωτήσεις αύριο, η επανάληψη ως το τέλος του τριμήνου.',
     published: true,
+    firstOnly: true,
     steps: (_chapters, tasks) => [
       [tasks[4], 'task'],
       [tasks[5], 'task'],
