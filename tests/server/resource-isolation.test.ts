@@ -70,6 +70,7 @@ const CONTROL_ROLES: Record<string, 'student' | 'client'> = {
   'POST /schools/:school_id/:role/chapters/:id/read': 'student',
   'PUT /schools/:school_id/:role/tasks/:id/submission': 'student',
   'GET /schools/:school_id/:role/students/:id/tasks': 'client',
+  'GET /schools/:school_id/:role/students/:id/taskbooks': 'client',
 };
 
 describe.each(databaseKinds)('no school endpoint reaches the other school by id on %s', (kind) => {
