@@ -21,6 +21,7 @@ const useStyles = makeStyles({
     minWidth: '180px',
   },
   bar: { flexGrow: 1, minWidth: '60px' },
+  words: { whiteSpace: 'nowrap' },
 });
 
 /** Under a parent's view of their child: the child's task books and how far the child is. */
@@ -61,7 +62,9 @@ export function ChildTaskBooksSection({ parentId }: { parentId: number }) {
               thickness="large"
               aria-label={words}
             />
-            <Text data-testid="child-taskbook-progress">{words}</Text>
+            <Text className={styles.words} data-testid="child-taskbook-progress">
+              {words}
+            </Text>
           </span>
         );
       },
