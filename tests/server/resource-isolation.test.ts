@@ -91,6 +91,7 @@ const CONTROL_ROLES: Record<string, 'student' | 'client'> = {
   'PUT /schools/:school_id/:role/quizzes/:id/attempts/:attempt_id/answers/:question_id': 'student',
   'POST /schools/:school_id/:role/quizzes/:id/attempts/:attempt_id/submit': 'student',
   'GET /schools/:school_id/:role/students/:id/quizzes': 'client',
+  'GET /schools/:school_id/:role/students/:id/taskbooks': 'client',
 };
 
 describe.each(databaseKinds)('no school endpoint reaches the other school by id on %s', (kind) => {

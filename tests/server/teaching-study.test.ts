@@ -174,6 +174,96 @@ describe.each(databaseKinds)('task books, study guide, calendar and homes on %s'
     ).toBe(404);
   });
 
+  it("shows the teacher each student's done steps, notifies once on publishing, and a parent their child's progress", async () => {
+    const { chapter, task } = await material('Πρόοδος');
+    const created = await api.post(
+      `${base()}/teacher/taskbooks`,
+      {
+        lesson_id: fx.shared,
+        title: 'Ενότητα Β',
+        items: [
+          { kind: 'task', id: task.id },
+          { kind: 'chapter', id: chapter.id },
+        ],
+      },
+      teacher,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const book = created.body.data;
+    const notices = () =>
+      server.built.deps.db
+        .selectFrom('notifications')
+        .select(['role', 'user_id', 'entity', 'title'])
+        .where('entity', '=', 'taskbook')
+        .where('entity_id', '=', book.id)
+        .execute();
+    // A draft tells no one; the first publishing tells the lesson's students and their parents.
+    expect(await notices()).toEqual([]);
+    const published = await api.call('PUT', `${base()}/teacher/taskbooks/${book.id}`, {
+      token: teacher,
+      body: { published: true },
+    });
+    expect(published.status).toBe(200);
+    const first = await notices();
+    expect(new Set(first.map((n) => n.role))).toEqual(new Set(['student', 'client']));
+    expect(first.every((n) => n.title === 'Ενότητα Β')).toBe(true);
+    const studentInbox = await api.get(`${base()}/student/notifications`, student);
+    expect(
+      studentInbox.body.data.some(
+        (n: { entity: string; entity_id: number }) =>
+          n.entity === 'taskbook' && n.entity_id === book.id,
+      ),
+    ).toBe(true);
+    // Unpublishing and publishing again does not tell them twice.
+    for (const value of [false, true])
+      await api.call('PUT', `${base()}/teacher/taskbooks/${book.id}`, {
+        token: teacher,
+        body: { published: value },
+      });
+    expect((await notices()).length).toBe(first.length);
+    // Changing the title alone keeps it published and keeps its steps.
+    const renamed = await api.call('PUT', `${base()}/teacher/taskbooks/${book.id}`, {
+      token: teacher,
+      body: { title: 'Ενότητα Β: ρίζες' },
+    });
+    expect(renamed.body.data).toMatchObject({ title: 'Ενότητα Β: ρίζες', published: true });
+    expect(renamed.body.data.items).toHaveLength(2);
+
+    await api.post(`${base()}/student/chapters/${chapter.id}/read`, {}, student);
+    const progress = await api.get(`${base()}/teacher/taskbooks/${book.id}/progress`, teacher);
+    expect(progress.status).toBe(200);
+    const mine = progress.body.data.find(
+      (r: { student_id: number }) => r.student_id === fx.student,
+    );
+    expect(mine).toMatchObject({
+      done: 1,
+      total: 2,
+      done_items: [{ kind: 'chapter', id: chapter.id }],
+    });
+    const classmate = progress.body.data.find(
+      (r: { student_id: number }) => r.student_id === fx.classmate.id,
+    );
+    expect(classmate).toMatchObject({ done: 0, total: 2, done_items: [] });
+
+    const child = await api.get(
+      `${base()}/client/students/${fx.student}/taskbooks?lesson_id=${fx.shared}&per_page=100`,
+      parent,
+    );
+    expect(child.status, JSON.stringify(child.body)).toBe(200);
+    expect(child.body.data.find((b: { id: number }) => b.id === book.id)?.progress).toEqual({
+      done: 1,
+      total: 2,
+    });
+    // Another family's child, and every role but the parent's, are refused.
+    expect(
+      (await api.get(`${base()}/client/students/${fx.otherParent.childId}/taskbooks`, parent))
+        .status,
+    ).toBe(403);
+    expect(
+      (await api.get(`${base()}/teacher/students/${fx.student}/taskbooks`, teacher)).status,
+    ).toBe(403);
+  });
+
   it('gives the student a study guide by day, with what is done', async () => {
     const { chapter, task } = await material('Οδηγός');
     const guide = async () =>

@@ -23,7 +23,7 @@ export const taskBookSummary = z.object({
   published: z.boolean(),
   published_at: z.string().nullable(),
   updated_at: z.string(),
-  /** A student's own progress (null for other roles). */
+  /** A student's own progress, or a parent's child's on the child's list (else null). */
   progress: taskBookProgress.nullable(),
   abilities,
 });
@@ -43,14 +43,25 @@ const items = z
     'Choose each step once',
   );
 
+const description = z.string().max(5000, 'This text is too long').nullable().optional();
+
 export const taskBookCreateBody = z.object({
   lesson_id: lessonIdField,
   title: requiredTitle,
-  description: z.string().max(5000, 'This text is too long').nullable().optional(),
+  description,
   published: flag.default(false),
   items: items.default([]),
 });
-export const taskBookUpdateBody = taskBookCreateBody.omit({ lesson_id: true }).partial();
+// Written out without defaults: zod fills a default even inside .partial(), which would turn
+// a change of the title alone into "unpublish and remove every step".
+export const taskBookUpdateBody = z.object({
+  title: requiredTitle.optional(),
+  description,
+  published: flag.optional(),
+  items: items.optional(),
+});
+
+const stepRef = z.object({ kind: z.enum(['task', 'chapter']), id: z.number().int() });
 
 export const taskBookProgressRow = z.object({
   student_id: z.number().int(),
@@ -58,9 +69,15 @@ export const taskBookProgressRow = z.object({
   last_name: z.string(),
   done: z.number().int(),
   total: z.number().int(),
+  /** Which steps this student has done (handed in or read), for the students × steps table. */
+  done_items: z.array(stepRef),
 });
+export type TaskBookProgressRow = z.infer<typeof taskBookProgressRow>;
+export type TaskBookSummary = z.infer<typeof taskBookSummary>;
+export type TaskBookItem = z.infer<typeof taskBookItem>;
 
 const withId = schoolRoleParams.extend({ id: idParam });
+const childParams = schoolRoleParams.extend({ id: idParam });
 
 export const taskBookEndpoints = {
   list: endpoint({
@@ -118,6 +135,16 @@ export const taskBookEndpoints = {
       per_page: z.coerce.number().int().min(1).max(100).default(100),
     }),
     response: z.array(taskBookProgressRow),
+    list: true,
+  }),
+  childList: endpoint({
+    method: 'GET',
+    path: '/schools/:school_id/:role/students/:id/taskbooks',
+    access: 'school-role',
+    summary: "A parent reads their child's published task books with the child's progress.",
+    params: childParams,
+    query: teachingListQuery(['title', 'updated_at'], 'title'),
+    response: z.array(taskBookSummary),
     list: true,
   }),
 };

@@ -6,6 +6,7 @@ import { teachingGreek } from './teaching.el';
 import { calendarGreek } from './calendar.el';
 import { quizzesGreek } from './quizzes.el';
 import { assessmentGreek } from './assessment.el';
+import { taskBooksGreek } from './taskbooks.el';
 
 /** Greek for every built-in text; keys are the English texts (a unit test checks coverage). */
 export const greek: Record<string, string> = {
@@ -18,6 +19,7 @@ export const greek: Record<string, string> = {
   ...calendarGreek,
   ...quizzesGreek,
   ...assessmentGreek,
+  ...taskBooksGreek,
   // Spec §5 and §8 messages (the zod schemas of src/shared carry the English ones).
   'Email is required!': 'Το email είναι υποχρεωτικό!',
   'Email must be max 320 characters': 'Το email πρέπει να έχει έως 320 χαρακτήρες',

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import { type Insertable, type Kysely, type Updateable } from 'kysely';
 import { countOf } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { searchCondition, type TeachingCaller } from '../lessons/teaching-access';
@@ -34,12 +34,23 @@ export async function listTaskBooks(
     perPage: number;
     search?: string;
     lessonId?: number;
+    /** A parent's view of one child: only the lessons that child attends. */
+    studentId?: number;
     sort: 'title' | 'updated_at';
     order: 'asc' | 'desc';
   },
 ) {
   const base = readable(db, caller)
     .$if(options.lessonId !== undefined, (q) => q.where('b.lesson_id', '=', options.lessonId!))
+    .$if(options.studentId !== undefined, (q) =>
+      q.where('b.lesson_id', 'in', (eb) =>
+        eb
+          .selectFrom('lesson_students as ls')
+          .select('ls.lesson_id')
+          .where('ls.school_id', '=', caller.schoolId)
+          .where('ls.student_id', '=', options.studentId!),
+      ),
+    )
     .$if(Boolean(options.search), (q) =>
       q.where(searchCondition('b.search_text', options.search!)),
     );
@@ -216,11 +227,11 @@ export async function doneBy(
   };
 }
 
-/** A page of a lesson's students (by name) with the steps of a book each has done. */
-export async function progressOfStudents(
+/** A page of a lesson's students, by name. */
+export async function studentsOfLesson(
   db: Kysely<Database>,
   schoolId: number,
-  book: { id: number; lesson_id: number },
+  lessonId: number,
   page: number,
   perPage: number,
 ) {
@@ -230,25 +241,46 @@ export async function progressOfStudents(
       j.onRef('m.id', '=', 'ls.student_id').onRef('m.school_id', '=', 'ls.school_id'),
     )
     .where('ls.school_id', '=', schoolId)
-    .where('ls.lesson_id', '=', book.lesson_id);
+    .where('ls.lesson_id', '=', lessonId);
   const total = await base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
   const rows = await base
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select([
-      'm.id as student_id',
-      'u.first_name',
-      'u.last_name',
-      sql<number>`(select count(*) from task_book_items i
-        where i.school_id = ${schoolId} and i.task_book_id = ${book.id} and (
-          i.task_id in (select s.task_id from task_submissions s where s.school_id = ${schoolId} and s.student_id = m.id and s.status in ('submitted', 'graded'))
-          or i.chapter_id in (select r.chapter_id from chapter_reads r where r.school_id = ${schoolId} and r.student_id = m.id)))`.as(
-        'done',
-      ),
-    ])
+    .select(['m.id as student_id', 'u.first_name', 'u.last_name'])
     .orderBy('m.sort_name')
     .orderBy('m.id')
     .limit(perPage)
     .offset((page - 1) * perPage)
     .execute();
   return { rows, totalCount: countOf(total as { count: number }) };
+}
+
+/** Which of some tasks and chapters each of some students has handed in or read. */
+export async function doneByStudents(
+  db: Kysely<Database>,
+  schoolId: number,
+  studentIds: number[],
+  taskIds: number[],
+  chapterIds: number[],
+) {
+  if (studentIds.length === 0) return { tasks: [], chapters: [] };
+  const tasks = taskIds.length
+    ? await db
+        .selectFrom('task_submissions')
+        .select(['student_id', 'task_id'])
+        .where('school_id', '=', schoolId)
+        .where('student_id', 'in', studentIds)
+        .where('task_id', 'in', taskIds)
+        .where('status', 'in', ['submitted', 'graded'])
+        .execute()
+    : [];
+  const chapters = chapterIds.length
+    ? await db
+        .selectFrom('chapter_reads')
+        .select(['student_id', 'chapter_id'])
+        .where('school_id', '=', schoolId)
+        .where('student_id', 'in', studentIds)
+        .where('chapter_id', 'in', chapterIds)
+        .execute()
+    : [];
+  return { tasks, chapters };
 }

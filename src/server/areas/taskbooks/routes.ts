@@ -5,6 +5,7 @@ import { route } from '../../http/route';
 import { teachingCaller } from '../lessons/teaching-access';
 import {
   changeTaskBook,
+  childTaskBookList,
   createTaskBook,
   removeTaskBook,
   taskBookDetail,
@@ -42,5 +43,15 @@ export function taskBookRoutes(app: FastifyInstance, deps: ServerDeps): void {
   });
   route(app, deps, api.progress, async ({ ctx, params, query }) =>
     taskBookProgress(deps, await teachingCaller(deps, ctx), params.id, query.page, query.per_page),
+  );
+  route(app, deps, api.childList, async ({ ctx, params, query }) =>
+    childTaskBookList(deps, await teachingCaller(deps, ctx), params.id, {
+      page: query.page,
+      perPage: query.per_page,
+      search: query.search,
+      lessonId: query.lesson_id,
+      sort: query.sort,
+      order: query.order,
+    }),
   );
 }

@@ -10,29 +10,38 @@ import type { ServerDeps } from '../../deps';
 import type { RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { notifyLessonFamilies } from '../lessons/notify';
-import { assertMayWriteLesson, type TeachingCaller } from '../lessons/teaching-access';
+import {
+  assertGuardianOf,
+  assertMayWriteLesson,
+  type TeachingCaller,
+} from '../lessons/teaching-access';
 import { assertMaySeeProgress, assertStepsInLesson, taskBookAbilities } from './policy';
 import {
   deleteTaskBook,
   doneBy,
+  doneByStudents,
   insertTaskBook,
   listTaskBooks,
-  progressOfStudents,
   readableTaskBook,
   replaceSteps,
   stepsInLesson,
   stepsOf,
+  studentsOfLesson,
   updateTaskBook,
   type TaskBookRow,
 } from './queries';
 
 type Step = { kind: 'task' | 'chapter'; id: number };
 
-/** Books with their steps; a student's own done marks and progress. */
+/**
+ * Books with their steps; the done marks and progress of `learner` (a student's own, or the
+ * child a parent is looking at), none for anyone else.
+ */
 async function present(
   deps: ServerDeps,
   caller: TeachingCaller,
   rows: TaskBookRow[],
+  learner: number | null = caller.role === 'student' ? caller.me : null,
 ): Promise<TaskBook[]> {
   const family = caller.role === 'student' || caller.role === 'client';
   const steps = await stepsOf(
@@ -42,11 +51,11 @@ async function present(
     family,
   );
   const done =
-    caller.role === 'student'
+    learner !== null
       ? await doneBy(
           deps.db,
           caller.schoolId,
-          caller.me!,
+          learner,
           steps.flatMap((s) => (s.task_id ? [s.task_id] : [])),
           steps.flatMap((s) => (s.chapter_id ? [s.chapter_id] : [])),
         )
@@ -97,6 +106,19 @@ export async function taskBookList(
 ) {
   const { rows, totalCount } = await listTaskBooks(deps.db, caller, options);
   const books = await present(deps, caller, rows);
+  return { data: books.map(({ items: _items, ...summary }) => summary), totalCount };
+}
+
+/** A parent's child's published task books, each with the child's progress. */
+export async function childTaskBookList(
+  deps: ServerDeps,
+  caller: TeachingCaller,
+  studentId: number,
+  options: Omit<Parameters<typeof listTaskBooks>[2], 'studentId'>,
+) {
+  await assertGuardianOf(deps.db, caller, studentId);
+  const { rows, totalCount } = await listTaskBooks(deps.db, caller, { ...options, studentId });
+  const books = await present(deps, caller, rows, studentId);
   return { data: books.map(({ items: _items, ...summary }) => summary), totalCount };
 }
 
@@ -263,22 +285,44 @@ export async function taskBookProgress(
 ) {
   assertMaySeeProgress(caller);
   const book = await readable(deps, caller, id);
-  const total = (await stepsOf(deps.db, caller.schoolId, [id], false)).length;
-  const { rows, totalCount } = await progressOfStudents(
+  const steps = await stepsOf(deps.db, caller.schoolId, [id], false);
+  const { rows, totalCount } = await studentsOfLesson(
     deps.db,
     caller.schoolId,
-    book,
+    book.lesson_id,
     page,
     perPage,
   );
+  const done = await doneByStudents(
+    deps.db,
+    caller.schoolId,
+    rows.map((r) => r.student_id),
+    steps.flatMap((s) => (s.task_id !== null ? [s.task_id] : [])),
+    steps.flatMap((s) => (s.chapter_id !== null ? [s.chapter_id] : [])),
+  );
+  const handedIn = new Set(done.tasks.map((d) => `${d.student_id}:${d.task_id}`));
+  const read = new Set(done.chapters.map((d) => `${d.student_id}:${d.chapter_id}`));
   return {
-    data: rows.map((r) => ({
-      student_id: r.student_id,
-      first_name: r.first_name,
-      last_name: r.last_name,
-      done: Number(r.done),
-      total,
-    })),
+    data: rows.map((r) => {
+      // In the book's order, so that the table's columns and the list agree.
+      const doneItems = steps.flatMap((s): Step[] =>
+        s.task_id !== null
+          ? handedIn.has(`${r.student_id}:${s.task_id}`)
+            ? [{ kind: 'task', id: s.task_id }]
+            : []
+          : read.has(`${r.student_id}:${s.chapter_id}`)
+            ? [{ kind: 'chapter', id: s.chapter_id! }]
+            : [],
+      );
+      return {
+        student_id: r.student_id,
+        first_name: r.first_name,
+        last_name: r.last_name,
+        done: doneItems.length,
+        total: steps.length,
+        done_items: doneItems,
+      };
+    }),
     totalCount,
   };
 }

@@ -34,6 +34,8 @@ const TASKS: {
   acceptLate: boolean;
   published: boolean;
   points: number;
+  /** Only in the first lesson (the last entries: the study guide's near days). */
+  firstLessonOnly?: boolean;
 }[] = [
   {
     title: 'Ασκήσεις κεφαλαίου 1',
@@ -66,6 +68,34 @@ const TASKS: {
     acceptLate: false,
     published: false,
     points: 50,
+  },
+  // What the study guide shows as today's, tomorrow's and later work, in the first lesson.
+  {
+    title: 'Φύλλο εργασίας: ασκήσεις εμπέδωσης',
+    text: 'Συμπληρώστε το φύλλο εργασίας της ημέρας.',
+    dueDays: 0,
+    acceptLate: true,
+    published: true,
+    points: 10,
+    firstLessonOnly: true,
+  },
+  {
+    title: 'Ερωτήσεις κατανόησης',
+    text: 'Απαντήστε σύντομα στις πέντε ερωτήσεις στο τέλος του κεφαλαίου.',
+    dueDays: 1,
+    acceptLate: true,
+    published: true,
+    points: 10,
+    firstLessonOnly: true,
+  },
+  {
+    title: 'Εργασία επανάληψης τριμήνου',
+    text: 'Λύστε τα επαναληπτικά θέματα και γράψτε τις απορίες σας.',
+    dueDays: 20,
+    acceptLate: false,
+    published: true,
+    points: 20,
+    firstLessonOnly: true,
   },
 ];
 
@@ -140,12 +170,16 @@ export async function seedTasks(
   const evening = (days: number) => {
     const day = new Date(input.now.getTime() + days * 86_400_000);
     day.setUTCHours(18, 0, 0, 0);
+    // Today's task is still ahead when the demo is made in the evening.
+    if (days === 0 && day.getTime() < input.now.getTime() + 2 * 3_600_000) return at(2 / 24);
     return day.toISOString();
   };
   const lessons = input.lessons.slice(0, 6);
-  const tasks = [...TASKS, revisionSheet(input.now)];
-  const rows = lessons.flatMap((lessonId) =>
-    tasks.map((task) => {
+  // Every lesson's tasks, in order; the first lesson also gets the study guide's extra ones.
+  const tasksOf = (l: number) =>
+    [...TASKS, revisionSheet(input.now)].filter((task) => l === 0 || !task.firstLessonOnly);
+  const rows = lessons.flatMap((lessonId, l) =>
+    tasksOf(l).map((task) => {
       const description = describe(task.text);
       return {
         school_id: input.schoolId,
@@ -185,9 +219,9 @@ export async function seedTasks(
     .execute();
   const submissions = enrolments.flatMap(({ lesson_id, student_id }, s) =>
     (byLesson.get(lesson_id) ?? []).flatMap((taskId, t) => {
-      const task = tasks[t]!;
+      const task = tasksOf(lessons.indexOf(lesson_id))[t]!;
       // The demo student's first lesson shows one of each: graded, late, a draft.
-      const place = student_id === input.demoStudent ? [0, 0, 4, 0, 0][t]! : s;
+      const place = student_id === input.demoStudent ? ([0, 0, 4, 0][t] ?? s) : s;
       const work = workFor(t, place, task.points);
       if (!work) return [];
       const handedIn = work.status !== 'draft';

@@ -149,7 +149,7 @@ export async function seedDemo(deps: ServerDeps, seed = 2026): Promise<void> {
     };
     const chapters = await seedChapters(db, teaching);
     const tasks = await seedTasks(db, { ...teaching, graderUserId: teacher, demoStudent });
-    await seedTaskBooks(db, { ...teaching, chapters, tasks });
+    await seedTaskBooks(db, { ...teaching, chapters, tasks, demoStudent });
     await seedQuizzes(db, teaching);
     await seedFiles(db, deps.config, {
       ...teaching,

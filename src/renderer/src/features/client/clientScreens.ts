@@ -5,10 +5,14 @@ import MessagesPage from '../inbox/MessagesPage';
 import { clientStudentsScreen } from '../people/peopleScreens';
 import { screenPages } from '../../resources/screenPages';
 import { taskScreens } from '../tasks/taskScreens';
+import { taskBookScreens } from '../taskbooks/taskBookScreens';
 
-// A parent's view of a child shows the child's tasks under the child's record.
+// A parent's view of a child shows the child's tasks and task books under the child's record.
 const pages = {
-  students: screenPages({ ...clientStudentsScreen, sections: [taskScreens.client.childSection] }),
+  students: screenPages({
+    ...clientStudentsScreen,
+    sections: [taskScreens.client.childSection, taskBookScreens.client.childSection],
+  }),
 };
 
 /** Every client sub-route of spec §2. */

@@ -5,6 +5,7 @@ import MessagesPage from '../inbox/MessagesPage';
 import { calendarScreens } from '../calendar/calendarScreens';
 import { chapterScreens } from '../chapters/chapterScreens';
 import { taskScreens } from '../tasks/taskScreens';
+import { dutyScreens } from '../duties/dutyScreens';
 import { announcementScreens } from '../announcements/announcementScreens';
 import { lessonScreens } from '../lessons/lessonScreens';
 import { peopleScreens } from '../people/peopleScreens';
@@ -23,7 +24,7 @@ export const studentRoutes: AreaRoute[] = [
   { path: 'lesson/:lesson_id', title: msg('Lesson'), page: pages.lessons.detail },
   { path: 'quizs', title: msg('Quiz') },
   { path: 'lesson/:lesson_id/quiz/:quiz_id', title: msg('Quiz') },
-  { path: 'duties', title: msg('Study guide') },
+  { path: 'duties', title: msg('Study guide'), page: dutyScreens.student.list },
   { path: 'school', title: msg('School') },
   { path: 'teachers', title: msg('Teachers'), page: pages.teachers.list },
   {

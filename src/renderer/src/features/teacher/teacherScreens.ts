@@ -6,6 +6,7 @@ import { calendarScreens } from '../calendar/calendarScreens';
 import { chapterScreens } from '../chapters/chapterScreens';
 import { taskScreens } from '../tasks/taskScreens';
 import { quizScreens } from '../quizzes/quizScreens';
+import { taskBookScreens } from '../taskbooks/taskBookScreens';
 import { announcementScreens } from '../announcements/announcementScreens';
 import { lessonScreens } from '../lessons/lessonScreens';
 import { peopleScreens } from '../people/peopleScreens';
@@ -36,8 +37,12 @@ export const teacherRoutes: AreaRoute[] = [
   { path: 'calendar', title: msg('Calendar'), page: calendarScreens.teacher.calendar },
   { path: 'tasks/:task_id', title: msg('Task'), page: taskScreens.teacher.detail },
   { path: 'tasks', title: msg('Tasks'), page: taskScreens.teacher.list },
-  { path: 'taskbooks', title: msg('Study guide') },
-  { path: 'taskbooks/:task_book_id', title: msg('Task book') },
+  { path: 'taskbooks', title: msg('Study guide'), page: taskBookScreens.teacher.list },
+  {
+    path: 'taskbooks/:task_book_id',
+    title: msg('Task book'),
+    page: taskBookScreens.teacher.detail,
+  },
   { path: 'files', title: msg('Files') },
   { path: 'school/:id', title: msg('School') },
   { path: 'session/:session_id', title: msg('Session') },

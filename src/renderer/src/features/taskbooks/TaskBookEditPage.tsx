@@ -1,0 +1,260 @@
+import {
+  Button,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Switch,
+  Text,
+  Textarea,
+  Toast,
+  ToastTitle,
+  tokens,
+  useRestoreFocusTarget,
+  useToastController,
+} from '@fluentui/react-components';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { TaskBook } from '../../../../shared/api/taskbooks';
+import { apiErrorText } from '../../api/apiErrorText';
+import { formErrors } from '../../api/formErrors';
+import { useArea } from '../../app/area/AreaContext';
+import { APP_TOASTER } from '../../app/toaster';
+import { LeaveWithoutSavingDialog } from '../../components/LeaveWithoutSavingDialog';
+import { PageFrame } from '../../components/PageFrame';
+import { DeleteConfirmDialog } from '../../resources/DeleteConfirmDialog';
+import { LoadError } from '../../resources/ListStates';
+import { LessonPicker } from '../lessons/LessonPicker';
+import { ProgressTable } from './ProgressTable';
+import { StepsEditor } from './StepsEditor';
+import {
+  createTaskBook,
+  deleteTaskBook,
+  getTaskBook,
+  listLessonSteps,
+  taskBookKeys,
+  updateTaskBook,
+  type TaskBookDraft,
+} from './taskbooksApi';
+import { useTaskBooksInvalidation } from './useTaskBooksInvalidation';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  row: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalL,
+    alignItems: 'flex-end',
+  },
+  grow: { flexGrow: 1, minWidth: '220px' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  heading: { margin: 0 },
+});
+
+const SHOWN_FIELDS = ['title', 'lesson_id', 'description', 'published', 'items'] as const;
+
+const draftOf = (book: TaskBook): TaskBookDraft => ({
+  title: book.title,
+  description: book.description ?? '',
+  published: book.published,
+  items: book.items.map(({ kind, id, title }) => ({ kind, id, title })),
+});
+
+/** The teacher's task book: title, lesson, description, its steps in order, published; progress. */
+export function TaskBookEditPage() {
+  const param = useParams().task_book_id;
+  const id = param === 'new' ? null : Number(param);
+  const { t } = useTranslation();
+  const { schoolId, role } = useArea();
+  const scope = { schoolId, role };
+  const record = useQuery({
+    queryKey: taskBookKeys.one(scope, id ?? 0),
+    queryFn: ({ signal }) => getTaskBook(scope, id!, signal),
+    enabled: id !== null && Number.isInteger(id),
+  });
+  if (id === null) return <TaskBookForm book={null} />;
+  if (record.isError)
+    return (
+      <PageFrame title={t('Task book')}>
+        <LoadError message={apiErrorText(record.error)} />
+      </PageFrame>
+    );
+  if (!record.data)
+    return (
+      <PageFrame title={t('Task book')}>
+        <Spinner label={t('Loading...')} />
+      </PageFrame>
+    );
+  return <TaskBookForm book={record.data} key={record.data.id} />;
+}
+
+function TaskBookForm({ book }: { book: TaskBook | null }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const { schoolId, role, basePath } = useArea();
+  const scope = { schoolId, role };
+  const { dispatchToast } = useToastController(APP_TOASTER);
+  const invalidation = useTaskBooksInvalidation();
+  const restoreFocus = useRestoreFocusTarget();
+  const [draft, setDraft] = useState<TaskBookDraft>(
+    book ? draftOf(book) : { title: '', description: '', published: false, items: [] },
+  );
+  const [lessonId, setLessonId] = useState<number | null>(book?.lesson_id ?? null);
+  const [dirty, setDirty] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const editable = book ? book.abilities.update : true;
+  const change = (next: Partial<TaskBookDraft>) => {
+    setDraft((current) => ({ ...current, ...next }));
+    setDirty(true);
+  };
+  const lessonSteps = useQuery({
+    queryKey: taskBookKeys.steps(scope, lessonId ?? 0),
+    queryFn: ({ signal }) => listLessonSteps(scope, lessonId!, signal),
+    enabled: editable && lessonId !== null,
+    staleTime: 0,
+  });
+
+  // The form's values travel with the call: a Save clicked straight after a change sends that
+  // change (options set in an effect could still hold the render before it).
+  const save = useMutation({
+    mutationFn: ({ values, lesson }: { values: TaskBookDraft; lesson: number | null }) =>
+      book ? updateTaskBook(scope, book.id, values) : createTaskBook(scope, lesson ?? 0, values),
+    onSuccess: async (saved) => {
+      flushSync(() => setDirty(false));
+      dispatchToast(
+        <Toast>
+          <ToastTitle>{t('Updated Successfully!')}</ToastTitle>
+        </Toast>,
+        { intent: 'success' },
+      );
+      await invalidation.afterWrite();
+      if (!book) void navigate(`${basePath}/taskbooks/${saved.id}`, { replace: true });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteTaskBook(scope, book!.id),
+    onSuccess: async () => {
+      flushSync(() => setDirty(false));
+      await invalidation.afterWrite();
+      void navigate(`${basePath}/taskbooks`);
+    },
+    onSettled: () => setConfirming(false),
+  });
+  const errors = save.error ? formErrors(save.error, SHOWN_FIELDS, t) : null;
+  const removeError = remove.error ? formErrors(remove.error, [], t).general : '';
+  return (
+    <PageFrame title={book ? book.title || t('Task book') : t('New task book')}>
+      <form
+        className={styles.form}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (editable) save.mutate({ values: draft, lesson: lessonId });
+        }}
+        data-testid="taskbook-form"
+      >
+        {(errors?.general || removeError) && (
+          <MessageBar intent="error" role="alert">
+            <MessageBarBody>{errors?.general || removeError}</MessageBarBody>
+          </MessageBar>
+        )}
+        {!editable && <Text>{t('You may read this task book but not change it.')}</Text>}
+        <div className={styles.row}>
+          <Field
+            label={t('Title')}
+            required
+            className={styles.grow}
+            validationMessage={errors?.fields.title}
+          >
+            <Input
+              value={draft.title}
+              readOnly={!editable}
+              onChange={(_event, data) => change({ title: data.value })}
+              data-testid="taskbook-title"
+            />
+          </Field>
+          {book ? (
+            <Field label={t('Lesson')} className={styles.grow}>
+              <Input value={book.lesson_name} readOnly />
+            </Field>
+          ) : (
+            <LessonPicker
+              value={lessonId}
+              onChange={(next) => {
+                // A book holds one lesson's steps: another lesson starts the list afresh.
+                if (next !== lessonId) change({ items: [] });
+                setLessonId(next);
+                setDirty(true);
+              }}
+              error={errors?.fields.lesson_id}
+            />
+          )}
+          <Switch
+            label={t('Published')}
+            checked={draft.published}
+            disabled={!editable}
+            onChange={(_event, data) => change({ published: data.checked })}
+            data-testid="taskbook-published"
+          />
+        </div>
+        <Field label={t('Description')} validationMessage={errors?.fields.description}>
+          <Textarea
+            value={draft.description}
+            readOnly={!editable}
+            resize="vertical"
+            maxLength={5000}
+            onChange={(_event, data) => change({ description: data.value })}
+            data-testid="taskbook-description"
+          />
+        </Field>
+        <Text as="h3" size={500} weight="semibold" className={styles.heading}>
+          {t('Steps')}
+        </Text>
+        <StepsEditor
+          steps={draft.items}
+          lessonSteps={lessonId === null ? null : (lessonSteps.data ?? null)}
+          editable={editable}
+          onChange={(items) => change({ items })}
+          error={errors?.fields.items}
+        />
+        {editable && (
+          <div className={styles.actions}>
+            <Button
+              appearance="primary"
+              type="submit"
+              disabledFocusable={save.isPending}
+              icon={save.isPending ? <Spinner size="tiny" /> : undefined}
+              data-testid="taskbook-save"
+            >
+              {t('Save')}
+            </Button>
+            {book?.abilities.delete && (
+              <Button
+                {...restoreFocus}
+                type="button"
+                onClick={() => setConfirming(true)}
+                data-testid="taskbook-delete"
+              >
+                {t('Delete')}
+              </Button>
+            )}
+          </div>
+        )}
+      </form>
+      {book && <ProgressTable bookId={book.id} steps={book.items} />}
+      <DeleteConfirmDialog
+        open={confirming}
+        name={book?.title}
+        busy={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => remove.mutate()}
+      />
+      <LeaveWithoutSavingDialog when={dirty} />
+    </PageFrame>
+  );
+}
