@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { searchTextOf } from '../../../shared/search';
 import type { ServerConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import { storedPath } from './storage';
@@ -66,6 +67,7 @@ export async function seedFiles(
         size: file.bytes.length,
         uploaded_by_user_id: input.uploaderUserId,
         created_at: input.now.toISOString(),
+        search_text: searchTextOf([file.name]),
       })
       .execute();
   }
