@@ -49,9 +49,9 @@ export const fileListQuery = z.object({
   entity_id: positiveId.optional(),
   lesson_id: positiveId.optional(),
   search: z.string().trim().max(200).optional(),
-  sort: z.enum(['created_at', 'name', 'size'], { error: 'Sort by created_at, name, size' }).default(
-    'created_at',
-  ),
+  sort: z
+    .enum(['created_at', 'name', 'size'], { error: 'Sort by created_at, name, size' })
+    .default('created_at'),
   order: z.enum(['asc', 'desc'], { error: 'Choose asc or desc' }).default('desc'),
 });
 export type FileListQuery = z.input<typeof fileListQuery>;

@@ -73,7 +73,9 @@ export async function listFiles(
       ),
     )
     .$if(options.lessonId !== undefined, (q) => q.where('f.lesson_id', '=', options.lessonId!))
-    .$if(Boolean(options.search), (q) => q.where(searchCondition('f.search_text', options.search!)));
+    .$if(Boolean(options.search), (q) =>
+      q.where(searchCondition('f.search_text', options.search!)),
+    );
   const total = await base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
   const rows = await base
     .leftJoin('memberships as m', (join) =>
