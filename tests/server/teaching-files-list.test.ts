@@ -119,7 +119,6 @@ describe.each(databaseKinds)('the files list on %s', (kind) => {
         entity_id: handedIn,
         storage_key: 'a'.repeat(32),
         name: 'λύση-συμμαθητή.txt',
-        search_text: 'λυση-συμμαθητη.txt',
         content_type: 'text/plain',
         size: 10,
         uploaded_by_user_id: null,

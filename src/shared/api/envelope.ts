@@ -66,6 +66,8 @@ export const RULE_CODES = [
   'not_in_lesson',
   /** This kind of file is not accepted (executables). */
   'file_type_refused',
+  /** The upload is larger than the server accepts (params: max_mb). */
+  'file_too_large',
 ] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
 

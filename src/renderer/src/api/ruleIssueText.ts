@@ -66,6 +66,13 @@ const RULE_WORDING: Record<RuleCode, RuleWording> = {
   },
   not_in_lesson: { text: msg("Each step must be a task or chapter of the book's lesson.") },
   file_type_refused: { text: msg('This kind of file is not accepted (programs and scripts).') },
+  file_too_large: {
+    text: msg('This file is larger than the server accepts.'),
+    named: {
+      needs: ['max_mb'],
+      text: msg('This file is larger than {{max_mb}} MB, the most the server accepts.'),
+    },
+  },
 };
 
 /** One refusal of a rule, in the user's language. */

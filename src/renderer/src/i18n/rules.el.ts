@@ -42,4 +42,8 @@ export const rulesGreek: Record<string, string> = {
     'Κάθε βήμα πρέπει να είναι εργασία ή κεφάλαιο του μαθήματος του βιβλίου.',
   'This kind of file is not accepted (programs and scripts).':
     'Αυτό το είδος αρχείου δεν γίνεται δεκτό (προγράμματα και σενάρια εντολών).',
+  'This file is larger than the server accepts.':
+    'Αυτό το αρχείο είναι μεγαλύτερο από όσο δέχεται ο διακομιστής.',
+  'This file is larger than {{max_mb}} MB, the most the server accepts.':
+    'Αυτό το αρχείο είναι μεγαλύτερο από {{max_mb}} MB, το μέγιστο που δέχεται ο διακομιστής.',
 };
