@@ -53,6 +53,21 @@ export const embedPagesSetting = z
   )
   .max(50);
 
+const contactText = (max: number) => z.string().trim().max(max, 'This text is too long');
+
+/** The school's public details (setting school_contacts), shown to its members read-only. */
+export const schoolContactsSetting = z.object({
+  address: contactText(200).optional(),
+  city: contactText(100).optional(),
+  postal_code: contactText(20).optional(),
+  phone: contactText(40).optional(),
+  email: z.email('Enter an email address').max(320).optional(),
+  website: z.url({ protocol: /^https?$/, error: 'Enter a web address (https://…)' }).optional(),
+  /** Opening hours of the office, as the school writes them. */
+  office_hours: contactText(200).optional(),
+});
+export type SchoolContacts = z.infer<typeof schoolContactsSetting>;
+
 export const category = z.object({
   id: z.number().int(),
   type: z.string(),
@@ -139,6 +154,7 @@ export const settingValueSchemas = {
   embed_pages: embedPagesSetting,
   jitsi_config_overwrite: z.partialRecord(z.enum(ROLES), z.record(z.string(), z.unknown())),
   ai_chatbot_enabled: z.enum(['true', 'false']),
+  school_contacts: schoolContactsSetting,
 } as const;
 
 export const updateSettingsBody = z.object({
@@ -153,6 +169,7 @@ export const updateSettingsBody = z.object({
       embed_pages: settingValueSchemas.embed_pages.optional(),
       jitsi_config_overwrite: settingValueSchemas.jitsi_config_overwrite.optional(),
       ai_chatbot_enabled: settingValueSchemas.ai_chatbot_enabled.optional(),
+      school_contacts: settingValueSchemas.school_contacts.optional(),
     })
     .default({}),
 });
