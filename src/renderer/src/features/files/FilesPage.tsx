@@ -55,7 +55,8 @@ const useStyles = makeStyles({
     flexWrap: 'wrap',
   },
   search: { width: '100%', maxWidth: '320px' },
-  type: { width: '100%', maxWidth: '220px' },
+  type: { width: '100%', maxWidth: '260px' },
+  dropdown: { minWidth: 0, width: '100%' },
   name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
   thumb: {
     width: '40px',
@@ -272,6 +273,7 @@ export function FilesPage() {
         <Field label={t('Attached to')} className={styles.type}>
           <Dropdown
             {...dropdownSlots}
+            className={styles.dropdown}
             value={types[type]}
             selectedOptions={[type]}
             onOptionSelect={(_event, data) => {

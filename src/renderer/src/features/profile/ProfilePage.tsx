@@ -44,7 +44,13 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow2,
   },
   heading: { margin: 0 },
-  row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  row: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalL,
+    alignItems: 'flex-start',
+  },
   grow: { flexGrow: 1, minWidth: '200px' },
   links: { display: 'flex', gap: tokens.spacingHorizontalL, flexWrap: 'wrap' },
 });
@@ -133,8 +139,7 @@ function DetailsForm({ account }: { account: Account }) {
   const errors = save.error ? formErrors(save.error, SHOWN, t) : null;
   return (
     <form
-      className={styles.card}
-      style={{ boxShadow: 'none', padding: 0 }}
+      className={styles.form}
       onSubmit={(event) => {
         event.preventDefault();
         save.mutate(values);
