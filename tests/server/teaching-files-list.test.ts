@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type ApiClient } from './support/client';
 import { databaseKinds, startServer, type TestServer } from './support/server';
@@ -61,7 +63,7 @@ describe.each(databaseKinds)('the files list on %s', (kind) => {
   const names = (rows: Listed[]) => rows.map((r) => r.name).sort();
 
   beforeAll(async () => {
-    server = await startServer(kind);
+    server = await startServer(kind, { env: { JOBS_POLL_MS: '50' } });
     api = apiClient(server.url);
     fx = await teachingFixture(server.built.deps.db);
     [teacher, student, parent, admin] = await Promise.all([
@@ -216,5 +218,42 @@ describe.each(databaseKinds)('the files list on %s', (kind) => {
     expect(there.status).toBe(200);
     expect(there.body.data.map((r: Listed) => r.id)).not.toContain(ids.foreign);
     expect((await api.get(`/schools/${other.school_id}/teacher/files`, teacher)).status).toBe(403);
+  });
+
+  it("deletes a task's files and its students' work's files with it, bytes too", async () => {
+    const db = server.built.deps.db;
+    const made = await api.post(
+      `${base()}/teacher/tasks`,
+      {
+        lesson_id: fx.shared,
+        title: 'Προς διαγραφή',
+        description: lexical('x'),
+        due_at: new Date(server.built.deps.now().getTime() + 3 * DAY).toISOString(),
+        points: 5,
+        published: true,
+      },
+      teacher,
+    );
+    const task = made.body.data.id as number;
+    const material = await upload(teacher, 'teacher', 'task', task, 'οδηγίες.png');
+    const work = await upload(student, 'student', 'submission', task, 'απάντηση.txt');
+    const rows = await db
+      .selectFrom('files')
+      .select(['id', 'school_id', 'storage_key'])
+      .where('id', 'in', [material, work])
+      .execute();
+    const stored = rows.map((r) =>
+      path.join(server.dataDir, 'files', String(r.school_id), r.storage_key),
+    );
+    expect(stored.every((file) => fs.existsSync(file))).toBe(true);
+    const removed = await api.call('DELETE', `${base()}/teacher/tasks/${task}`, { token: teacher });
+    expect(removed.status).toBe(200);
+    expect(
+      await db.selectFrom('files').select('id').where('id', 'in', [material, work]).execute(),
+    ).toEqual([]);
+    const deadline = Date.now() + 10_000;
+    while (stored.some((file) => fs.existsSync(file)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(stored.filter((file) => fs.existsSync(file))).toEqual([]);
   });
 });
