@@ -15,14 +15,12 @@ import {
   useToastController,
 } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
-import { useSetAtom } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account, UpdateAccountBody } from '../../../../shared/api/account';
 import type { Language } from '../../../../shared/constants';
 import { formErrors } from '../../api/formErrors';
 import { useArea } from '../../app/area/AreaContext';
-import { languageChoiceAtom } from '../../app/state/atoms';
 import { APP_TOASTER } from '../../app/toaster';
 import { AppLink } from '../../components/AppLink';
 import { useDropdownSlots } from '../../components/fluentSlots';
@@ -54,6 +52,16 @@ const useStyles = makeStyles({
   grow: { flexGrow: 1, minWidth: '200px' },
   links: { display: 'flex', gap: tokens.spacingHorizontalL, flexWrap: 'wrap' },
 });
+
+/**
+ * The saved language becomes the one the app speaks. The atoms are loaded on use: they read
+ * localStorage when their module loads, and the route tables that lead here are also loaded by
+ * tests without a browser.
+ */
+async function chooseLanguage(language: Language) {
+  const { appStore, languageChoiceAtom } = await import('../../app/state/atoms');
+  appStore.set(languageChoiceAtom, language);
+}
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', el: 'Ελληνικά' };
 const SHOWN = ['first_name', 'last_name', 'phone', 'language'] as const;
@@ -109,7 +117,6 @@ function DetailsForm({ account }: { account: Account }) {
   const styles = useStyles();
   const slots = useDropdownSlots();
   const { dispatchToast } = useToastController(APP_TOASTER);
-  const chooseLanguage = useSetAtom(languageChoiceAtom);
   const invalidation = useProfileInvalidation();
   const [values, setValues] = useState<UpdateAccountBody>({
     first_name: account.first_name,
@@ -126,7 +133,7 @@ function DetailsForm({ account }: { account: Account }) {
     mutationFn: (body: UpdateAccountBody) => updateAccount(body),
     onSuccess: async (saved) => {
       setDirty(false);
-      chooseLanguage(saved.language);
+      await chooseLanguage(saved.language);
       dispatchToast(
         <Toast>
           <ToastTitle>{t('Updated Successfully!')}</ToastTitle>
