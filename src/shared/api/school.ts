@@ -8,7 +8,7 @@ export const idParam = z.coerce.number().int().positive();
 export const schoolParams = z.object({ school_id: idParam });
 export const schoolRoleParams = z.object({ school_id: idParam, role: roleParam });
 
-/** Setting names the shell reads (spec §3). */
+/** Setting names the shell reads (spec §3), and the school page's public details. */
 export const SETTING_NAMES = [
   'translations',
   'school_language',
@@ -17,6 +17,7 @@ export const SETTING_NAMES = [
   'embed_pages',
   'jitsi_config_overwrite',
   'ai_chatbot_enabled',
+  'school_contacts',
 ] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 
