@@ -34,6 +34,9 @@ export function ToolbarDialog({
   const styles = useStyles();
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // React carries a portal's events to its React ancestors: without this, inserting an
+    // equation also submitted the chapter or task form the editor sits in (and saved it).
+    event.stopPropagation();
     onSubmit();
   };
   return (
