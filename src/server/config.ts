@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { FILES_DEFAULT_MAX_BYTES } from '../shared/constants';
 
 /** Typed server configuration. Everything has an embedded default except secrets. */
 export interface ServerConfig {
@@ -108,7 +109,7 @@ const environment = z.object({
     .int()
     .min(1024)
     .max(2 * 1024 * 1024 * 1024)
-    .default(20 * 1024 * 1024),
+    .default(FILES_DEFAULT_MAX_BYTES),
   FILES_SIGNING_SECRET: z
     .string()
     .min(32, 'FILES_SIGNING_SECRET must be at least 32 characters')

@@ -86,3 +86,6 @@ export const DEFAULT_PALETTE = {
 } as const;
 export type Palette = { [K in keyof typeof DEFAULT_PALETTE]: string };
 export const PALETTE_KEYS = Object.keys(DEFAULT_PALETTE) as (keyof Palette)[];
+
+/** The largest upload the server takes unless FILES_MAX_BYTES says otherwise (the screens say it). */
+export const FILES_DEFAULT_MAX_BYTES = 20 * 1024 * 1024;

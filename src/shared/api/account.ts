@@ -50,8 +50,47 @@ export const account = z.object({
   last_name: z.string(),
   logo: z.string().nullable(),
   language: z.enum(LANGUAGES),
+  /** The account's phone in its schools (the first membership that has one). */
+  phone: z.string().nullable(),
 });
 export type Account = z.infer<typeof account>;
+
+const personName = z
+  .string({ error: 'This field is required' })
+  .trim()
+  .min(1, 'This field is required')
+  .max(100, 'This text is too long');
+
+/** What a signed-in person changes of their own account (the profile screen). */
+export const updateAccountBody = z.object({
+  first_name: personName,
+  last_name: personName,
+  /** Written to every membership of the account: the person's phone in each school. */
+  phone: z
+    .string()
+    .trim()
+    .max(40, 'This text is too long')
+    .regex(/^[0-9+()\s.-]*$/, 'Enter a phone number')
+    .nullable()
+    .optional(),
+  language: z.enum(LANGUAGES, { error: 'Choose English or Greek' }),
+});
+export type UpdateAccountBody = z.infer<typeof updateAccountBody>;
+
+export const changePasswordBody = z.object({
+  current_password: z
+    .string({ error: MSG.passwordRequired })
+    .min(1, MSG.passwordRequired)
+    .max(1024),
+  password: z
+    .string({ error: MSG.passwordTooShort })
+    .min(PASSWORD_MIN_LENGTH, MSG.passwordTooShort)
+    .max(1024),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** The largest profile photo accepted. */
+export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 
 export const schoolEntry = z.object({
   /** The membership's id. */
@@ -87,6 +126,37 @@ export const accountEndpoints = {
     path: '/account',
     access: 'user',
     summary: 'The signed-in account.',
+    response: account,
+  }),
+  updateAccount: endpoint({
+    method: 'PUT',
+    path: '/account',
+    access: 'user',
+    summary: 'Change your own name, phone and language.',
+    body: updateAccountBody,
+    response: account,
+  }),
+  changePassword: endpoint({
+    method: 'PUT',
+    path: '/account/password',
+    access: 'user',
+    summary:
+      "Change your own password with the current one (sign-in limits apply); ends the account's other sessions.",
+    body: changePasswordBody,
+    response: z.null(),
+  }),
+  uploadPhoto: endpoint({
+    method: 'POST',
+    path: '/account/photo',
+    access: 'user',
+    summary: 'Upload your own photo (PNG, JPEG or WebP, at most 2 MB; multipart "file").',
+    response: account,
+  }),
+  removePhoto: endpoint({
+    method: 'DELETE',
+    path: '/account/photo',
+    access: 'user',
+    summary: 'Remove your own photo.',
     response: account,
   }),
   schools: endpoint({

@@ -92,6 +92,8 @@ export const RULE_CODES = [
   'collector_exists',
   /** The student is not on the lesson's roster. */
   'not_in_roster',
+  /** The upload is larger than the server accepts (params: max_mb). */
+  'file_too_large',
 ] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { LIST_MAX_PAGE_SIZE, LIST_PAGE_SIZE } from '../constants';
 import { idParam, schoolRoleParams } from './school';
 
 /** What an uploaded file can belong to (the upload's `type`). */
@@ -35,7 +36,56 @@ export const uploadFields = z.object({
   file_type: z.literal('file', { error: 'file_type must be "file"' }).default('file'),
 });
 
+const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
+
+/**
+ * The files list's query. `type` and `entity_id` name what the files are attached to; for
+ * `type=submission`, `entity_id` is the task (as for an upload): the work handed in for it.
+ */
+export const fileListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(LIST_MAX_PAGE_SIZE).default(LIST_PAGE_SIZE),
+  type: z.enum(FILE_ENTITIES, { error: 'Choose chapter, task or submission' }).optional(),
+  entity_id: positiveId.optional(),
+  lesson_id: positiveId.optional(),
+  search: z.string().trim().max(200).optional(),
+  sort: z
+    .enum(['created_at', 'name', 'size'], { error: 'Sort by created_at, name, size' })
+    .default('created_at'),
+  order: z.enum(['asc', 'desc'], { error: 'Choose asc or desc' }).default('desc'),
+});
+export type FileListQuery = z.input<typeof fileListQuery>;
+
+/** A row of the files list: the file, where it is attached, and what the caller may do. */
+export const fileListItem = fileRef.extend({
+  entity: z.enum(FILE_ENTITIES),
+  /** The chapter, task or submission the file belongs to. */
+  entity_id: z.number().int(),
+  /** The chapter's or task's title (a submission's task). */
+  entity_title: z.string(),
+  /** Submissions: the task, to open it. */
+  task_id: z.number().int().nullable(),
+  /** Submissions: whose work it is. */
+  student_name: z.string().nullable(),
+  lesson_id: z.number().int(),
+  lesson_name: z.string(),
+  created_at: z.string(),
+  abilities: z.object({ delete: z.boolean() }),
+});
+export type FileListItem = z.infer<typeof fileListItem>;
+
 export const fileEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/schools/:school_id/:role/files',
+    access: 'school-role',
+    summary:
+      "Uploaded files the caller may see (a teacher: their lessons' chapters, tasks and handed-in work; the office: the school's), newest first; filter by type, entity_id, lesson_id, search.",
+    params: schoolRoleParams,
+    query: fileListQuery,
+    response: z.array(fileListItem),
+    list: true,
+  }),
   upload: endpoint({
     method: 'POST',
     path: '/schools/:school_id/:role/files',

@@ -9,7 +9,7 @@ export const idParam = z.coerce.number().int().positive();
 export const schoolParams = z.object({ school_id: idParam });
 export const schoolRoleParams = z.object({ school_id: idParam, role: roleParam });
 
-/** Setting names the shell reads (spec §3). */
+/** Setting names the shell reads (spec §3), and the school page's public details. */
 export const SETTING_NAMES = [
   'translations',
   'school_language',
@@ -23,6 +23,7 @@ export const SETTING_NAMES = [
   'grades_publish',
   'absence_notice_grace_minutes',
   'absence_threshold',
+  'school_contacts',
 ] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 
@@ -58,6 +59,21 @@ export const embedPagesSetting = z
     }),
   )
   .max(50);
+
+const contactText = (max: number) => z.string().trim().max(max, 'This text is too long');
+
+/** The school's public details (setting school_contacts), shown to its members read-only. */
+export const schoolContactsSetting = z.object({
+  address: contactText(200).optional(),
+  city: contactText(100).optional(),
+  postal_code: contactText(20).optional(),
+  phone: contactText(40).optional(),
+  email: z.email('Enter an email address').max(320).optional(),
+  website: z.url({ protocol: /^https?$/, error: 'Enter a web address (https://…)' }).optional(),
+  /** Opening hours of the office, as the school writes them. */
+  office_hours: contactText(200).optional(),
+});
+export type SchoolContacts = z.infer<typeof schoolContactsSetting>;
 
 export const category = z.object({
   id: z.number().int(),
@@ -164,6 +180,7 @@ export const settingValueSchemas = {
   absence_notice_grace_minutes: wholeNumberText(0, 720),
   /** Unjustified absences per lesson that warn the office and the parents (0: never). */
   absence_threshold: wholeNumberText(0, 500),
+  school_contacts: schoolContactsSetting,
 } as const;
 
 export const updateSettingsBody = z.object({
@@ -183,6 +200,7 @@ export const updateSettingsBody = z.object({
       grades_publish: settingValueSchemas.grades_publish.optional(),
       absence_notice_grace_minutes: settingValueSchemas.absence_notice_grace_minutes.optional(),
       absence_threshold: settingValueSchemas.absence_threshold.optional(),
+      school_contacts: settingValueSchemas.school_contacts.optional(),
     })
     .default({}),
 });

@@ -5,7 +5,8 @@ import { ApiError } from './apiError';
 // The API client speaks JSON only; exports (files) and uploads (multipart) go through here with
 // the same session and impersonation headers.
 
-async function headers(path: string): Promise<Record<string, string>> {
+/** The session and impersonation headers of a call to `path`. */
+export async function transferHeaders(path: string): Promise<Record<string, string>> {
   // Loaded on use: the atoms read localStorage when their module loads, and the route tables
   // that lead here are also loaded by unit tests without a browser.
   const { appStore, impersonationAtom, tokenAtom } = await import('../app/state/atoms');
@@ -17,7 +18,8 @@ async function headers(path: string): Promise<Record<string, string>> {
   return result;
 }
 
-const urlOf = (path: string, query: Record<string, string | number | undefined> = {}) => {
+/** The absolute address of an API path with its query. */
+export const urlOf = (path: string, query: Record<string, string | number | undefined> = {}) => {
   const url = new URL(`${getApiBaseUrl()}${path}`, window.location.origin);
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
@@ -42,7 +44,7 @@ export async function downloadFile(
 ): Promise<{ name: string; data: Uint8Array; type: string }> {
   let response: Response;
   try {
-    response = await fetch(urlOf(path, query), { headers: await headers(path) });
+    response = await fetch(urlOf(path, query), { headers: await transferHeaders(path) });
   } catch {
     throw ApiError.network();
   }
@@ -68,7 +70,7 @@ export async function uploadFile<T>(
   try {
     response = await fetch(urlOf(path, query), {
       method: 'POST',
-      headers: await headers(path),
+      headers: await transferHeaders(path),
       body,
     });
   } catch {

@@ -102,6 +102,13 @@ const RULE_WORDING: Record<RuleCode, RuleWording> = {
     named: { needs: ['name'], text: msg('The category "{{name}}" already collects these items.') },
   },
   not_in_roster: { text: msg("This student is not on the lesson's roster.") },
+  file_too_large: {
+    text: msg('This file is larger than the server accepts.'),
+    named: {
+      needs: ['max_mb'],
+      text: msg('This file is larger than {{max_mb}} MB, the most the server accepts.'),
+    },
+  },
 };
 
 /** One refusal of a rule, in the user's language. */

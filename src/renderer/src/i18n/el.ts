@@ -7,6 +7,7 @@ import { calendarGreek } from './calendar.el';
 import { quizzesGreek } from './quizzes.el';
 import { assessmentGreek } from './assessment.el';
 import { taskBooksGreek } from './taskbooks.el';
+import { filesProfileGreek } from './filesProfile.el';
 
 /** Greek for every built-in text; keys are the English texts (a unit test checks coverage). */
 export const greek: Record<string, string> = {
@@ -20,6 +21,7 @@ export const greek: Record<string, string> = {
   ...quizzesGreek,
   ...assessmentGreek,
   ...taskBooksGreek,
+  ...filesProfileGreek,
   // Spec §5 and §8 messages (the zod schemas of src/shared carry the English ones).
   'Email is required!': 'Το email είναι υποχρεωτικό!',
   'Email must be max 320 characters': 'Το email πρέπει να έχει έως 320 χαρακτήρες',

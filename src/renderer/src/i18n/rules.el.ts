@@ -69,4 +69,8 @@ export const rulesGreek: Record<string, string> = {
     'Η κατηγορία «{{name}}» συγκεντρώνει ήδη αυτά τα στοιχεία.',
   "This student is not on the lesson's roster.":
     'Αυτός ο μαθητής δεν είναι στο παρουσιολόγιο του μαθήματος.',
+  'This file is larger than the server accepts.':
+    'Αυτό το αρχείο είναι μεγαλύτερο από όσο δέχεται ο διακομιστής.',
+  'This file is larger than {{max_mb}} MB, the most the server accepts.':
+    'Αυτό το αρχείο είναι μεγαλύτερο από {{max_mb}} MB, το μέγιστο που δέχεται ο διακομιστής.',
 };

@@ -12,13 +12,13 @@ import {
   PASSWORD_MAIL_MAX_PER_ADDRESS,
   SESSION_REMEMBER_TTL_MS,
   SESSION_TTL_MS,
-  type Language,
 } from '../../../shared/constants';
 import { recordAudit } from '../../audit/audit-log';
 import type { ServerDeps } from '../../deps';
 import type { RequestContext } from '../../http/context';
 import { ApiError, notFound } from '../../http/errors';
 import { sendPasswordLink, setPasswordWithLink } from './password-links';
+import { accountOf } from './profile';
 import { verifyPassword } from './passwords';
 import * as q from './queries';
 import { checkWithinSignInLimits, tooManyAttempts } from './sign-in-limits';
@@ -94,9 +94,8 @@ export async function logout(deps: ServerDeps, ctx: RequestContext) {
 }
 
 export async function getAccount(deps: ServerDeps, ctx: RequestContext): Promise<Account> {
-  const user = ctx.user && (await q.findUserById(deps.db, ctx.user.id));
-  if (!user) throw notFound();
-  return { ...user, language: (user.language === 'el' ? 'el' : 'en') satisfies Language };
+  if (!ctx.user) throw notFound();
+  return accountOf(deps, ctx.user.id);
 }
 
 export const listSchools = (deps: ServerDeps, ctx: RequestContext): Promise<SchoolEntry[]> =>

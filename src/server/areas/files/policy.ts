@@ -1,8 +1,14 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { FileEntity } from '../../../shared/api/files';
 import type { ServerDeps } from '../../deps';
 import { notFound, ruleError } from '../../http/errors';
 import { readableChapter } from '../chapters/queries';
-import { assertMayWriteLesson, type TeachingCaller } from '../lessons/teaching-access';
+import {
+  assertMayWriteLesson,
+  lessonsOf,
+  visibleCondition,
+  type TeachingCaller,
+} from '../lessons/teaching-access';
 import { readableTask } from '../tasks/queries';
 import { editableSubmissionFor } from '../tasks/service';
 import type { Sniffed } from './sniff';
@@ -12,6 +18,11 @@ import type { Sniffed } from './sniff';
 //
 // - Chapters and tasks: whoever may change them (their lesson's teachers, the office).
 // - Submissions: the student whose work it is, while they may still change it.
+//
+// The files list shows each caller the files of the records they may read: chapters and tasks
+// as their own rules say (drafts to teachers and the office), and a student's work to the
+// student, to their parents, the lesson's teachers and the office once handed in (a draft only
+// to the student).
 
 export interface UploadTarget {
   entity: FileEntity;
@@ -72,4 +83,30 @@ export async function assertMayRemoveFile(
     return;
   }
   await uploadTarget(deps, caller, file.entity as FileEntity, file.entity_id);
+}
+
+/**
+ * Rows of the files list the caller may see: `f` the file, `c`, `t` its chapter or task,
+ * `s` its submission (left joins; null when the file is not of that kind).
+ */
+export function listedFiles(caller: TeachingCaller): RawBuilder<boolean> {
+  const chapter = visibleCondition(caller, 'c.lesson_id', 'c.published');
+  const task = visibleCondition(caller, 't.lesson_id', 't.published');
+  const work = visibleCondition(caller, 'st.lesson_id', 'st.published');
+  const me = caller.me ?? 0;
+  const whose =
+    caller.role === 'student'
+      ? sql`s.student_id = ${me}`
+      : caller.role === 'client'
+        ? sql`s.status <> 'draft' and s.student_id in (select g.student_id from student_guardians g
+            where g.school_id = ${caller.schoolId} and g.client_id = ${me})`
+        : sql`s.status <> 'draft'`;
+  // The file's own lesson first, so that the index on (school_id, lesson_id) finds the rows.
+  const lessons = lessonsOf(caller);
+  const inLessons = lessons ? sql`f.lesson_id in (${lessons})` : sql`1 = 1`;
+  return sql<boolean>`${inLessons} and (
+    (f.entity = 'chapter' and c.id is not null and ${chapter})
+    or (f.entity = 'task' and t.id is not null and ${task})
+    or (f.entity = 'submission' and s.id is not null and ${work} and ${whose})
+  )`;
 }

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { FileEntity, FileRef } from '../../../shared/api/files';
+import type { FileEntity, FileListItem, FileRef } from '../../../shared/api/files';
 import type { Database } from '../../db/schema';
 import type { ServerDeps } from '../../deps';
 import { enqueueJob, registerJobHandler } from '../../jobs';
-import { deleteFileRows, filesOf, type FileRow } from './queries';
+import { taughtAmong, type TeachingCaller } from '../lessons/teaching-access';
+import { submissionRefusal } from '../tasks/policy';
+import { deleteFileRows, filesOf, listFiles, type FileListOptions, type FileRow } from './queries';
 import { signedFileLink } from './signing';
 import { removeStored } from './storage';
 
@@ -38,6 +40,57 @@ export function fileRefOf(deps: ServerDeps, row: FileRow): FileRef {
     url: link.url,
     url_expires_at: link.expiresAt,
   };
+}
+
+/**
+ * A page of the files list. Delete is offered as the remove rule allows: chapter and task files
+ * to whoever may change their lesson, a student's own work while they may still change it.
+ */
+export async function fileList(
+  deps: ServerDeps,
+  caller: TeachingCaller,
+  options: FileListOptions,
+): Promise<{ data: FileListItem[]; totalCount: number }> {
+  const { rows, totalCount } = await listFiles(deps.db, caller, options);
+  const writable = await taughtAmong(
+    deps.db,
+    caller,
+    rows.filter((r) => r.entity !== 'submission').map((r) => r.lesson_id),
+  );
+  const nowIso = deps.now().toISOString();
+  const data = rows.map((row): FileListItem => {
+    const entity = row.entity as FileEntity;
+    const ownWork =
+      entity === 'submission' &&
+      caller.role === 'student' &&
+      row.student_id === caller.me &&
+      row.submission_status !== null &&
+      submissionRefusal(
+        {
+          open_at: row.task_open_at ?? '',
+          due_at: row.task_due_at ?? '',
+          accept_late: row.task_accept_late ?? 0,
+        },
+        row.submission_status,
+        nowIso,
+      ) === null;
+    return {
+      ...fileRefOf(deps, row),
+      entity,
+      entity_id: row.entity_id,
+      entity_title: row.entity_title,
+      task_id: row.task_id ?? null,
+      student_name:
+        entity === 'submission' && row.student_last_name !== null
+          ? `${row.student_last_name} ${row.student_first_name ?? ''}`.trim()
+          : null,
+      lesson_id: row.lesson_id,
+      lesson_name: row.lesson_name,
+      created_at: row.created_at,
+      abilities: { delete: entity === 'submission' ? ownWork : writable.has(row.lesson_id) },
+    };
+  });
+  return { data, totalCount };
 }
 
 /** The files of records the caller may see, by record id. */

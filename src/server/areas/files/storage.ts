@@ -97,12 +97,17 @@ export async function receiveUpload(
   }
 }
 
-const tooLarge = (config: ServerConfig) =>
-  new ApiError(
+/** 413 with the limit, coded so that the screens can say it in the user's language. */
+const tooLarge = (config: ServerConfig) => {
+  const maxMb = Math.floor(config.files.maxBytes / (1024 * 1024)) || 1;
+  return new ApiError(
     'too_large',
-    `The file is larger than ${Math.floor(config.files.maxBytes / (1024 * 1024)) || 1} MB.`,
+    `The file is larger than ${maxMb} MB.`,
     { file: 'This file is too large' },
+    undefined,
+    [{ code: 'file_too_large', field: 'file', params: { max_mb: maxMb } }],
   );
+};
 
 /** Moves an accepted upload to its place; returns its storage key. */
 export async function keepUpload(

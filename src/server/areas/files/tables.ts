@@ -1,5 +1,5 @@
 import type { TableColumns } from '../../db/column-types';
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 // Table types of the uploaded files; db/schema.ts adds them to Database.
 
@@ -20,6 +20,8 @@ export interface FilesTable {
   size: number;
   uploaded_by_user_id: number | null;
   created_at: string;
+  /** The name, normalised for search (migration 012). */
+  search_text: ColumnType<string, string | undefined, string>;
 }
 
 export interface FileTables {
@@ -40,5 +42,6 @@ export const FILES_COLUMNS: TableColumns<FileTables> = {
     size: true,
     uploaded_by_user_id: true,
     created_at: true,
+    search_text: true,
   },
 };

@@ -239,6 +239,30 @@ export async function changeIdentity(
   await refreshDerivedColumns(db, userId);
 }
 
+/**
+ * A person changes their own names, language and phone (the profile screen). Their own account
+ * is theirs to word, whatever schools it belongs to; the phone is written to every membership,
+ * as it is the same person's in each school. Run it in a transaction.
+ */
+export async function changeOwnProfile(
+  db: Db,
+  userId: number,
+  change: { first_name: string; last_name: string; language: 'en' | 'el'; phone?: string | null },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ first_name: change.first_name, last_name: change.last_name, language: change.language })
+    .where('id', '=', userId)
+    .execute();
+  if (change.phone !== undefined)
+    await db
+      .updateTable('memberships')
+      .set({ phone: change.phone || null })
+      .where('user_id', '=', userId)
+      .execute();
+  await refreshDerivedColumns(db, userId);
+}
+
 /** The school must keep an admin with full access. */
 async function assertNotLastFullAdmin(db: Db, schoolId: number, userId: number) {
   const others = await db

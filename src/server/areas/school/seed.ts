@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_PALETTE } from '../../../shared/constants';
+import type { SchoolContacts } from '../../../shared/api/school';
 import { insertReturningIds, type SeedDb } from '../../db/seed/batches';
 
 // Demo schools: a white label, the schools themselves, their settings and a logo.
@@ -61,6 +62,17 @@ export async function seedSettings(
       client: {},
     }),
     { school_id: schoolId, name: 'ai_chatbot_enabled', data: aiEnabled, is_json: 0 },
+  ]);
+}
+
+/** The school's public details (setting school_contacts), shown on its school page. */
+export async function seedSchoolContacts(
+  db: SeedDb,
+  schoolId: number,
+  contacts: SchoolContacts,
+): Promise<void> {
+  await insertReturningIds(db, 'settings', [
+    { school_id: schoolId, name: 'school_contacts', data: JSON.stringify(contacts), is_json: 1 },
   ]);
 }
 

@@ -12,7 +12,13 @@ import { seedQuizzes } from '../../areas/quizzes/seed';
 import { seedInbox } from '../../areas/inbox/seed';
 import { seedAccount, seedMembership, seedPeople } from '../../areas/people/seed';
 import { seedPermissionGroups } from '../../areas/permissions/seed';
-import { seedSchool, seedSettings, seedWhiteLabel, writeDemoLogos } from '../../areas/school/seed';
+import {
+  seedSchool,
+  seedSchoolContacts,
+  seedSettings,
+  seedWhiteLabel,
+  writeDemoLogos,
+} from '../../areas/school/seed';
 import { seedCategories, seedPeriods } from '../../areas/structure/seed';
 import type { ServerDeps } from '../../deps';
 import { seededRandom } from './random';
@@ -110,6 +116,22 @@ export async function seedDemo(deps: ServerDeps, seed = 2026): Promise<void> {
       await seedCategories(db, schoolId);
       currentPeriods.push(await seedPeriods(db, schoolId, deps.now()));
     }
+    await seedSchoolContacts(db, athens, {
+      address: 'Λεωφόρος Αλεξάνδρας 42',
+      city: 'Αθήνα',
+      postal_code: '114 73',
+      phone: '+30 210 640 1234',
+      email: 'grammateia@demo.school',
+      website: 'https://demo.school',
+      office_hours: 'Δευτέρα–Παρασκευή 09:00–14:00 και 17:00–20:30',
+    });
+    await seedSchoolContacts(db, thessaloniki, {
+      address: 'Εγνατία 118',
+      city: 'Θεσσαλονίκη',
+      postal_code: '546 22',
+      phone: '+30 2310 555 678',
+      email: 'thessaloniki@demo.school',
+    });
 
     const athensLessons = await seedSchoolStructure(
       db,

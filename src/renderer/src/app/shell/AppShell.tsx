@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation } from 'react-router-dom';
 import { DRAWER_WIDTH_BIG } from '../../../../shared/constants';
 import { useArea } from '../area/AreaContext';
+import type { AreaRoute } from '../area/areaTypes';
 import { visibleMenuItems } from '../area/visibleMenuItems';
 import { drawerSizeAtom } from '../state/atoms';
 import { NavigationDrawer } from './NavigationDrawer';
@@ -55,6 +56,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     items,
     userName,
     schoolName: area.entry?.name ?? '',
+    schoolPath: schoolPathOf(area.routes, area.basePath, area.schoolId),
     logo: area.entry?.logo ?? null,
   };
   const relative = pathname.slice(area.basePath.length + 1);
@@ -113,4 +115,11 @@ export function AppShell({ children }: { children: ReactNode }) {
       </div>
     </div>
   );
+}
+
+/** The school's page of a role area (student `school`, teacher `school/:id`), if it has one. */
+function schoolPathOf(routes: AreaRoute[], basePath: string, schoolId: number) {
+  const route = routes.find((r) => r.page && (r.path === 'school' || r.path === 'school/:id'));
+  if (!route) return undefined;
+  return route.path === 'school' ? `${basePath}/school` : `${basePath}/school/${schoolId}`;
 }

@@ -50,6 +50,7 @@ const useStyles = makeStyles({
   names: { display: 'flex', flexDirection: 'column', minWidth: 0, flexGrow: 1 },
   ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   schoolName: { opacity: 0.8 },
+  schoolLink: { color: 'inherit', textDecorationLine: 'underline' },
   toggle: { color: 'inherit', flexShrink: 0 },
   list: {
     listStyleType: 'none',
@@ -93,6 +94,8 @@ export interface NavigationDrawerProps {
   items: readonly MenuItem[];
   userName: string;
   schoolName: string;
+  /** The school's page, when the area has one: the school's name links to it. */
+  schoolPath?: string;
   logo: string | null;
   /** Shown when the width allows switching sizes (above 992). */
   onToggleSize?: () => void;
@@ -101,7 +104,8 @@ export interface NavigationDrawerProps {
 
 /** The drawer of spec §2: name (or the impersonated name) and logo, the visible items. */
 export function NavigationDrawer(props: NavigationDrawerProps) {
-  const { size, basePath, items, userName, schoolName, logo, onToggleSize, onNavigate } = props;
+  const { size, basePath, items, userName, schoolName, schoolPath, logo } = props;
+  const { onToggleSize, onNavigate } = props;
   const { t } = useTranslation();
   const styles = useStyles();
   const impersonation = useAtomValue(impersonationAtom);
@@ -147,7 +151,18 @@ export function NavigationDrawer(props: NavigationDrawerProps) {
               {shownName}
             </Text>
             <Text size={200} className={mergeClasses(styles.ellipsis, styles.schoolName)}>
-              {schoolName}
+              {schoolPath ? (
+                <NavLink
+                  to={schoolPath}
+                  className={styles.schoolLink}
+                  onClick={onNavigate}
+                  data-testid="drawer-school-link"
+                >
+                  {schoolName}
+                </NavLink>
+              ) : (
+                schoolName
+              )}
             </Text>
           </div>
         )}

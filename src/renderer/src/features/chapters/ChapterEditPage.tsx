@@ -29,6 +29,7 @@ import { LeaveWithoutSavingDialog } from '../../components/LeaveWithoutSavingDia
 import { PageFrame } from '../../components/PageFrame';
 import { DeleteConfirmDialog } from '../../resources/DeleteConfirmDialog';
 import { LoadError } from '../../resources/ListStates';
+import { Attachments } from '../files/Attachments';
 import { LessonPicker } from '../lessons/LessonPicker';
 import {
   type ChapterDraft,
@@ -232,6 +233,15 @@ function ChapterForm({ chapter }: { chapter: Chapter | null }) {
           </div>
         )}
       </form>
+      {chapter ? (
+        <Attachments
+          files={chapter.files}
+          target={editable ? { type: 'chapter', entityId: chapter.id } : null}
+          testId="chapter-attachments"
+        />
+      ) : (
+        <Text>{t('Save the chapter to attach files to it.')}</Text>
+      )}
       <DeleteConfirmDialog
         open={confirming}
         name={chapter?.title}

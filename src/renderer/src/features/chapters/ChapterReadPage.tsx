@@ -9,6 +9,7 @@ import { RichTextEditor } from '../../components/editor';
 import { PageFrame } from '../../components/PageFrame';
 import { formatLongDate } from '../../i18n/formatDate';
 import { LoadError } from '../../resources/ListStates';
+import { Attachments } from '../files/Attachments';
 import { chapterKeys, getChapter, markChapterRead } from './chaptersApi';
 import { useChaptersInvalidation } from './useChaptersInvalidation';
 
@@ -80,6 +81,7 @@ export function ChapterReadPage() {
               data-testid="chapter-reader"
             />
           </article>
+          <Attachments files={chapter.files} testId="chapter-attachments" />
         </>
       )}
     </PageFrame>

@@ -9,6 +9,7 @@ import { dutyScreens } from '../duties/dutyScreens';
 import { announcementScreens } from '../announcements/announcementScreens';
 import { lessonScreens } from '../lessons/lessonScreens';
 import { peopleScreens } from '../people/peopleScreens';
+import { SchoolPage } from '../school/SchoolPage';
 
 const pages = { ...lessonScreens.student, ...peopleScreens.student };
 
@@ -25,7 +26,7 @@ export const studentRoutes: AreaRoute[] = [
   { path: 'quizs', title: msg('Quiz') },
   { path: 'lesson/:lesson_id/quiz/:quiz_id', title: msg('Quiz') },
   { path: 'duties', title: msg('Study guide'), page: dutyScreens.student.list },
-  { path: 'school', title: msg('School') },
+  { path: 'school', title: msg('School'), page: SchoolPage },
   { path: 'teachers', title: msg('Teachers'), page: pages.teachers.list },
   {
     path: 'teachers/:teacher_id',

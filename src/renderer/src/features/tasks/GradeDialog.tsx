@@ -24,6 +24,7 @@ import { formErrors } from '../../api/formErrors';
 import { useArea } from '../../app/area/AreaContext';
 import { announce } from '../../components/LiveAnnouncer';
 import { RichTextEditor } from '../../components/editor';
+import { Attachments } from '../files/Attachments';
 import { formatLongDate } from '../../i18n/formatDate';
 import { gradeSubmission, type Grading } from './tasksApi';
 import { submissionEditorValue } from './submissionText';
@@ -119,6 +120,7 @@ function GradeSurface({
                 data-testid="grade-work"
               />
             </div>
+            <Attachments files={work.files} testId="grade-attachments" />
             {errors?.general && (
               <MessageBar intent="error" role="alert">
                 <MessageBarBody>{errors.general}</MessageBarBody>

@@ -20,6 +20,7 @@ import { LeaveWithoutSavingDialog } from '../../components/LeaveWithoutSavingDia
 import { PageFrame } from '../../components/PageFrame';
 import { formatLongDate } from '../../i18n/formatDate';
 import { LoadError } from '../../resources/ListStates';
+import { Attachments } from '../files/Attachments';
 import { submissionEditorValue } from './submissionText';
 import { gradeText, TaskStateBadge } from './TaskStateBadge';
 import { getTask, saveSubmission, taskKeys } from './tasksApi';
@@ -108,6 +109,7 @@ function StudentTask({ task }: { task: Task }) {
           aria-label={t('Description')}
           data-testid="task-description"
         />
+        <Attachments files={task.files} testId="task-attachments" />
       </section>
       {work && (
         <section className={styles.card} aria-labelledby="task-work">
@@ -148,6 +150,12 @@ function StudentTask({ task }: { task: Task }) {
             editable={work.editable}
             aria-labelledby="task-work"
             data-testid="submission-editor"
+          />
+          <Attachments
+            files={work.files}
+            target={work.editable ? { type: 'submission', entityId: task.id } : null}
+            title={t('Your files')}
+            testId="submission-attachments"
           />
           {work.editable && (
             <div className={styles.actions}>

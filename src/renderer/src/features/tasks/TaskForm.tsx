@@ -26,6 +26,7 @@ import { APP_TOASTER } from '../../app/toaster';
 import { RichTextEditor } from '../../components/editor';
 import { LeaveWithoutSavingDialog } from '../../components/LeaveWithoutSavingDialog';
 import { DeleteConfirmDialog } from '../../resources/DeleteConfirmDialog';
+import { Attachments } from '../files/Attachments';
 import { LessonPicker } from '../lessons/LessonPicker';
 import { createTask, deleteTask, type TaskDraft, updateTask } from './tasksApi';
 import { fromLocalInput, toLocalInput } from './taskStates';
@@ -136,131 +137,142 @@ export function TaskForm({ task }: { task: Task | null }) {
   );
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (editable) save.mutate({ values: draft, lesson: lessonId });
-      }}
-      data-testid="task-form"
-    >
-      {(errors?.general || removeError) && (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>{errors?.general || removeError}</MessageBarBody>
-        </MessageBar>
-      )}
-      {!editable && <Text>{t('You may read this task but not change it.')}</Text>}
-      <div className={styles.row}>
-        <Field
-          label={t('Title')}
-          required
-          className={styles.grow}
-          validationMessage={errors?.fields.title}
-        >
-          <Input
-            value={draft.title}
-            readOnly={!editable}
-            onChange={(_event, data) => change({ title: data.value })}
-            data-testid="task-title"
-          />
-        </Field>
-        {task ? (
-          <Field label={t('Lesson')} className={styles.grow}>
-            <Input value={task.lesson_name} readOnly />
-          </Field>
-        ) : (
-          <LessonPicker
-            value={lessonId}
-            onChange={(next) => {
-              setLessonId(next);
-              setDirty(true);
-            }}
-            error={errors?.fields.lesson_id}
-          />
+    <>
+      <form
+        className={styles.form}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (editable) save.mutate({ values: draft, lesson: lessonId });
+        }}
+        data-testid="task-form"
+      >
+        {(errors?.general || removeError) && (
+          <MessageBar intent="error" role="alert">
+            <MessageBarBody>{errors?.general || removeError}</MessageBarBody>
+          </MessageBar>
         )}
-      </div>
-      <div className={styles.row}>
-        {instantField('open_at', t('Opens'), false)}
-        {instantField('due_at', t('Due'), true)}
-        <Field
-          label={t('Points')}
-          required
-          validationMessage={errors?.fields.points}
-          className={styles.small}
-        >
-          <Input
-            type="number"
-            min={0}
-            max={1000}
-            value={draft.points}
-            readOnly={!editable}
-            onChange={(_event, data) => change({ points: data.value })}
-            data-testid="task-points"
-          />
-        </Field>
-      </div>
-      <div className={styles.row}>
-        <Switch
-          label={t('Late work accepted')}
-          checked={draft.accept_late}
-          disabled={!editable}
-          onChange={(_event, data) => change({ accept_late: data.checked })}
-          data-testid="task-accept-late"
-        />
-        <Switch
-          label={t('Published')}
-          checked={draft.published}
-          disabled={!editable}
-          onChange={(_event, data) => change({ published: data.checked })}
-          data-testid="task-published"
-        />
-      </div>
-      <Text id="task-description-label" className={styles.label}>
-        {t('Description')}
-      </Text>
-      {errors?.fields.description && (
-        <Text role="alert" className={styles.error}>
-          {errors.fields.description}
-        </Text>
-      )}
-      <RichTextEditor
-        value={draft.description}
-        onChange={(json) => change({ description: json })}
-        editable={editable}
-        aria-labelledby="task-description-label"
-        data-testid="task-editor"
-      />
-      {editable && (
-        <div className={styles.actions}>
-          <Button
-            appearance="primary"
-            type="submit"
-            disabledFocusable={save.isPending}
-            icon={save.isPending ? <Spinner size="tiny" /> : undefined}
-            data-testid="task-save"
+        {!editable && <Text>{t('You may read this task but not change it.')}</Text>}
+        <div className={styles.row}>
+          <Field
+            label={t('Title')}
+            required
+            className={styles.grow}
+            validationMessage={errors?.fields.title}
           >
-            {t('Save')}
-          </Button>
-          {task?.abilities.delete && (
-            <Button
-              {...restoreFocus}
-              type="button"
-              onClick={() => setConfirming(true)}
-              data-testid="task-delete"
-            >
-              {t('Delete')}
-            </Button>
+            <Input
+              value={draft.title}
+              readOnly={!editable}
+              onChange={(_event, data) => change({ title: data.value })}
+              data-testid="task-title"
+            />
+          </Field>
+          {task ? (
+            <Field label={t('Lesson')} className={styles.grow}>
+              <Input value={task.lesson_name} readOnly />
+            </Field>
+          ) : (
+            <LessonPicker
+              value={lessonId}
+              onChange={(next) => {
+                setLessonId(next);
+                setDirty(true);
+              }}
+              error={errors?.fields.lesson_id}
+            />
           )}
         </div>
+        <div className={styles.row}>
+          {instantField('open_at', t('Opens'), false)}
+          {instantField('due_at', t('Due'), true)}
+          <Field
+            label={t('Points')}
+            required
+            validationMessage={errors?.fields.points}
+            className={styles.small}
+          >
+            <Input
+              type="number"
+              min={0}
+              max={1000}
+              value={draft.points}
+              readOnly={!editable}
+              onChange={(_event, data) => change({ points: data.value })}
+              data-testid="task-points"
+            />
+          </Field>
+        </div>
+        <div className={styles.row}>
+          <Switch
+            label={t('Late work accepted')}
+            checked={draft.accept_late}
+            disabled={!editable}
+            onChange={(_event, data) => change({ accept_late: data.checked })}
+            data-testid="task-accept-late"
+          />
+          <Switch
+            label={t('Published')}
+            checked={draft.published}
+            disabled={!editable}
+            onChange={(_event, data) => change({ published: data.checked })}
+            data-testid="task-published"
+          />
+        </div>
+        <Text id="task-description-label" className={styles.label}>
+          {t('Description')}
+        </Text>
+        {errors?.fields.description && (
+          <Text role="alert" className={styles.error}>
+            {errors.fields.description}
+          </Text>
+        )}
+        <RichTextEditor
+          value={draft.description}
+          onChange={(json) => change({ description: json })}
+          editable={editable}
+          aria-labelledby="task-description-label"
+          data-testid="task-editor"
+        />
+        {editable && (
+          <div className={styles.actions}>
+            <Button
+              appearance="primary"
+              type="submit"
+              disabledFocusable={save.isPending}
+              icon={save.isPending ? <Spinner size="tiny" /> : undefined}
+              data-testid="task-save"
+            >
+              {t('Save')}
+            </Button>
+            {task?.abilities.delete && (
+              <Button
+                {...restoreFocus}
+                type="button"
+                onClick={() => setConfirming(true)}
+                data-testid="task-delete"
+              >
+                {t('Delete')}
+              </Button>
+            )}
+          </div>
+        )}
+        <DeleteConfirmDialog
+          open={confirming}
+          name={task?.title}
+          busy={remove.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => remove.mutate()}
+        />
+        <LeaveWithoutSavingDialog when={dirty} />
+      </form>
+      {task ? (
+        <Attachments
+          files={task.files}
+          target={editable ? { type: 'task', entityId: task.id } : null}
+          testId="task-attachments"
+        />
+      ) : (
+        <Text>{t('Save the task to attach files to it.')}</Text>
       )}
-      <DeleteConfirmDialog
-        open={confirming}
-        name={task?.title}
-        busy={remove.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => remove.mutate()}
-      />
-      <LeaveWithoutSavingDialog when={dirty} />
-    </form>
+    </>
   );
 }

@@ -10,6 +10,9 @@ import { taskBookScreens } from '../taskbooks/taskBookScreens';
 import { announcementScreens } from '../announcements/announcementScreens';
 import { lessonScreens } from '../lessons/lessonScreens';
 import { peopleScreens } from '../people/peopleScreens';
+import { FilesPage } from '../files/FilesPage';
+import { ProfilePage } from '../profile/ProfilePage';
+import { SchoolPage } from '../school/SchoolPage';
 
 const pages = {
   ...lessonScreens.teacher,
@@ -43,10 +46,10 @@ export const teacherRoutes: AreaRoute[] = [
     title: msg('Task book'),
     page: taskBookScreens.teacher.detail,
   },
-  { path: 'files', title: msg('Files') },
-  { path: 'school/:id', title: msg('School') },
+  { path: 'files', title: msg('Files'), page: FilesPage },
+  { path: 'school/:id', title: msg('School'), page: SchoolPage },
   { path: 'session/:session_id', title: msg('Session') },
-  { path: 'profile', title: msg('Profile') },
+  { path: 'profile', title: msg('Profile'), page: ProfilePage },
   { path: 'messages', title: msg('Messages'), page: MessagesPage },
   { path: 'message/:chat_room_id', title: msg('Chat') },
   { path: 'chapters', title: msg('Chapters'), page: chapterScreens.teacher.list },
