@@ -50,6 +50,8 @@ describe("a role's home opened signed in", () => {
       `/schools/${schoolId}/categories`,
       `/schools/${schoolId}/student/period`,
       `/schools/${schoolId}/student/school/user-permissions`,
+      // The home's own data comes in the same round (api/startupQueries.ts).
+      `/schools/${schoolId}/student/home`,
     ];
     for (const path of loads)
       expect(

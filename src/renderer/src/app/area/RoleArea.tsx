@@ -2,6 +2,7 @@ import { type ComponentType, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import type { Role } from '../../../../shared/constants';
 import { AppShell } from '../shell/AppShell';
+import { afterNextPaint } from '../shell/useAfterFirstPaint';
 import { ComingSoonPage } from '../../components/ComingSoonPage';
 import PageSpinner from '../../components/PageSpinner';
 import { AreaContext, type AreaContextValue } from './AreaContext';
@@ -42,19 +43,20 @@ function useRoutes(loadRoutes: () => Promise<AreaRoute[]>, open: boolean) {
   useEffect(() => {
     if (!wanted) return undefined;
     let current = true;
-    const timer = setTimeout(
-      () =>
-        void loadRoutes().then(
-          (loaded) => current && setRoutes(loaded),
-          () => current && setFailed(true),
-        ),
-      0,
-    );
+    const load = () =>
+      void loadRoutes().then(
+        (loaded) => current && setRoutes(loaded),
+        () => current && setFailed(true),
+      );
+    // On the home, once its first screen is on view; elsewhere the screen waits for the table.
+    const timer = onHome ? undefined : setTimeout(load, 0);
+    const cancelAfterPaint = onHome ? afterNextPaint(load) : undefined;
     return () => {
       current = false;
       clearTimeout(timer);
+      cancelAfterPaint?.();
     };
-  }, [wanted, loadRoutes]);
+  }, [wanted, loadRoutes, onHome]);
   return { routes, failed };
 }
 
