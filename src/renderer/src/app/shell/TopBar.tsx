@@ -65,7 +65,7 @@ const useStyles = makeStyles({
     width: '32px',
     height: '32px',
     borderRadius: tokens.borderRadiusCircular,
-    backgroundColor: tokens.colorBrandBackground2,
+    backgroundColor: tokens.colorBrandBackground,
   },
 });
 

@@ -41,3 +41,36 @@ export function useAfterFirstPaint(): boolean {
   }, [painted]);
   return painted;
 }
+
+// What tells that the user is about to do something: a press, a touch, a key, or a mouse that
+// comes over a link or a button.
+const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown'] as const;
+const POINTED = 'a[href], button, [role="button"], [role="tab"], [role="menuitem"]';
+
+/**
+ * Calls back at the user's first sign of interaction with the page (see INTENT_EVENTS); returns
+ * a cancel function. Code that no screen on view needs, only the next one, waits for it.
+ */
+export function onFirstIntent(callback: () => void): () => void {
+  let done = false;
+  const fire = () => {
+    if (done) return;
+    done = true;
+    cancel();
+    callback();
+  };
+  const onPointerOver = (event: Event) => {
+    if (event.target instanceof Element && event.target.closest(POINTED)) fire();
+  };
+  const options = { capture: true, passive: true };
+  for (const name of INTENT_EVENTS) window.addEventListener(name, fire, options);
+  window.addEventListener('pointerover', onPointerOver, options);
+  const cancel = () => {
+    for (const name of INTENT_EVENTS) window.removeEventListener(name, fire, options);
+    window.removeEventListener('pointerover', onPointerOver, options);
+  };
+  return () => {
+    done = true;
+    cancel();
+  };
+}

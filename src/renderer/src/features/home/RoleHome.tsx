@@ -1,7 +1,7 @@
 import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowClockwise20Regular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Home } from '../../../../shared/api/calendar';
 import type { SubmissionState } from '../../../../shared/api/tasks';
@@ -75,8 +75,11 @@ export function RoleHome() {
     refetchOnMount: reloadOlderThan(openedAt),
   });
   const links = homeLinks(role, basePath);
-  const time = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(iso));
+  const timeFormat = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }),
+    [i18n.language],
+  );
+  const time = (iso: string) => timeFormat.format(new Date(iso));
   const when = (iso: string) => formatLongDate(iso, i18n.language, true);
   const link = (to: string | null, text: string) =>
     to ? <AppLink to={to}>{text}</AppLink> : <Text weight="semibold">{text}</Text>;
