@@ -92,6 +92,10 @@ export default defineConfig({
             // Small, and also what the sign-in screens' lazy pages wait with.
             { name: 'PageSpinner', test: isModule([spinner]) },
             { name: 'AppToaster', test: isModule([toaster]) },
+            // The sign-in form's flash loads lazily too; in a group of its own, the parts it
+            // shares with the areas (message bar, icons) stay out of the area chunk, which the
+            // sign-in screen would otherwise fetch for them.
+            { name: 'FlashMessage', test: isModule(['src/components/FlashMessage.tsx']) },
             // A role area's home in one chunk: shell, loader, homes and the Fluent parts they
             // draw. What they draw later (menus, panels, the period choice, the role's other
             // screens) they import lazily, after the first paint, into chunks of their own.
