@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../scripts/route-preloads';
 
 interface ManifestChunk {
   file: string;
@@ -41,6 +42,21 @@ export function entryKey(manifest: Manifest): string {
 export function moduleKey(manifest: Manifest, source: string): string {
   if (!manifest[source]) throw new Error(`the Vite manifest has no chunk for ${source}`);
   return source;
+}
+
+/**
+ * The files a page under an address prefix ("/admin/") loads before its first render: the
+ * build's route preload table (scripts/route-preloads.ts), which follows the chunks a module
+ * ended up in even when a chunk group of vite.web.config.ts holds several modules (the
+ * manifest keys such a chunk by its group's name, not by its modules).
+ */
+export function routePreloadFiles(webDir: string, prefix: string): Set<string> {
+  const table = JSON.parse(
+    fs.readFileSync(path.join(webDir, ROUTE_PRELOADS_FILE), 'utf8'),
+  ) as RoutePreloads;
+  const route = table.routes.find((candidate) => candidate.prefix === prefix);
+  if (!route) throw new Error(`the route preload table has no ${prefix}`);
+  return new Set(route.files.map((file) => file.replace(/^\//, '')));
 }
 
 /** The files a chunk needs before it runs: itself, its static imports (transitively), their CSS. */

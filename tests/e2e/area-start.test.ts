@@ -50,6 +50,8 @@ describe("a role's home opened signed in", () => {
       `/schools/${schoolId}/categories`,
       `/schools/${schoolId}/student/period`,
       `/schools/${schoolId}/student/school/user-permissions`,
+      // The home's own data comes in the same round (api/startupQueries.ts).
+      `/schools/${schoolId}/student/home`,
     ];
     for (const path of loads)
       expect(
@@ -59,6 +61,34 @@ describe("a role's home opened signed in", () => {
     // Nothing of the area's opening waits for another of its answers.
     const askedBeforeFirstAnswer = asked.slice(0, firstAnswerAt);
     expect(askedBeforeFirstAnswer).toEqual(expect.arrayContaining(loads));
+    await closePage(page);
+  });
+
+  it("fetches the role's other screens only once the user goes for them", async () => {
+    const token = await tokenOf(server.url, DEMO_LOGINS.student);
+    const entries = await schoolEntries(server.url, DEMO_LOGINS.student);
+    const schoolId = entries.find((entry) => entry.role === 'student')!.school_id;
+    const page = await openPage(browser, 1280);
+    await page.goto(`${server.url}/favicon.svg`);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+      TOKEN_STORAGE_KEY,
+      token,
+    ] as const);
+    const routeTable = /\/assets\/studentScreens-[\w-]+\.js$/;
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+
+    await page.goto(`${server.url}/student/${schoolId}/home`);
+    await page.getByTestId('home-period').waitFor();
+    // The top bar's buttons come after the first paint; the screens do not come by themselves.
+    await page.getByTestId('profile-button').waitFor();
+    await page.waitForTimeout(500);
+    expect(fetched.filter((path) => routeTable.test(path))).toEqual([]);
+
+    await page.getByTestId('drawer-item-tasks').click();
+    await page.waitForURL(`**/student/${schoolId}/tasks`);
+    await expect.poll(() => fetched.some((path) => routeTable.test(path))).toBe(true);
+    await expect.poll(() => page.getByText('Loading...').count()).toBe(0);
     await closePage(page);
   });
 });

@@ -72,6 +72,8 @@ describe('live updates', () => {
     const realtime = watchRealtime(page);
     await signIn(page, server.url, DEMO_LOGINS.student);
     await page.waitForURL(`**/student/${athensId}/home`);
+    // The top bar's buttons (and their counts) arrive just after the home's first paint.
+    await page.getByTestId('notifications-button').waitFor();
     const badge = page.getByTestId('notifications-button').getByTestId('count-badge');
     await expect.poll(() => badge.count()).toBe(0);
     await realtime.accepted;

@@ -1,4 +1,16 @@
-import { NOTIFICATION_ENTITIES, type NotificationEntity } from '../../../shared/api';
+import type { NotificationEntity } from '../../../shared/api';
+
+/**
+ * shared/api's NOTIFICATION_ENTITIES, copied: that module's schemas would bring zod into every
+ * area's first download. tests/renderer/accountRoutes.test.ts holds the two equal.
+ */
+export const NOTIFICATION_ENTITY_NAMES = [
+  'task',
+  'event',
+  'announcements',
+  'taskbook',
+  'quiz',
+] as const satisfies readonly NotificationEntity[];
 
 /**
  * What the server sends with SERVER_EVENTS.notification. The server sends exactly these fields
@@ -16,7 +28,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
 const isNotificationEntity = (value: unknown): value is NotificationEntity =>
-  (NOTIFICATION_ENTITIES as readonly unknown[]).includes(value);
+  (NOTIFICATION_ENTITY_NAMES as readonly unknown[]).includes(value);
 
 /** The event's payload when it is well formed, else null (a bad event is ignored). */
 export function readNotificationEvent(payload: unknown): RealtimeNotification | null {

@@ -1,15 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ROLES, type Role } from '../../../shared/constants';
+import { HOME_ROLES, prefetchHome } from '../features/home/homeApi';
 import { accountQueries } from './accountQueries';
 import { markAppStart, markAreaPrefetched } from './areaOpening';
 import { prefetchArea } from './schoolQueries';
 
-const AREA_ADDRESS = /^\/([a-z]+)\/(\d+)(?:\/|$)/;
+const AREA_ADDRESS = /^\/([a-z]+)\/(\d+)(?:\/|$)(.*)$/;
 
 /**
  * A signed-in start fetches what its first screen needs at once, while the screen's chunks are
  * still on their way: the account and schools, and on a role area's address that area's
- * settings, categories, periods and permissions, without waiting for the membership check (the
+ * settings, categories, periods and permissions (and on its home, the home's data), without waiting for the membership check (the
  * server checks it; a refused load is the area's usual failure). Sign-in restarts the app, so
  * this also serves the first screen after signing in.
  */
@@ -18,8 +19,11 @@ export function prefetchStartupQueries(queryClient: QueryClient, pathname: strin
   markAppStart(now);
   void queryClient.prefetchQuery(accountQueries.account);
   void queryClient.prefetchQuery(accountQueries.schools);
-  const [, role, school] = AREA_ADDRESS.exec(pathname) ?? [];
+  const [, role, school, rest = ''] = AREA_ADDRESS.exec(pathname) ?? [];
   if (!role || !(ROLES as readonly string[]).includes(role)) return;
   markAreaPrefetched(role as Role, Number(school), now);
   prefetchArea(queryClient, Number(school), role as Role);
+  // The area's address alone opens its home.
+  if (HOME_ROLES.includes(role as Role) && /^(home\/?)?$/.test(rest))
+    prefetchHome(queryClient, Number(school), role as Role);
 }

@@ -1,9 +1,23 @@
+// Building an Intl.DateTimeFormat costs far more than formatting with one (a home lists a dozen
+// dates), so each language and style is built once.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(language: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${language}|${withTime}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, {
+      dateStyle: 'long',
+      ...(withTime ? { timeStyle: 'short' } : {}),
+    });
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** A long date (spec §9), optionally with hours and minutes, in the UI language. */
 export function formatLongDate(iso: string, language: string, withTime = false): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, {
-    dateStyle: 'long',
-    ...(withTime ? { timeStyle: 'short' } : {}),
-  }).format(date);
+  return dateFormat(language, withTime).format(date);
 }

@@ -2,6 +2,7 @@ import { type ComponentType, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import type { Role } from '../../../../shared/constants';
 import { AppShell } from '../shell/AppShell';
+import { onFirstIntent } from '../shell/useAfterFirstPaint';
 import { ComingSoonPage } from '../../components/ComingSoonPage';
 import PageSpinner from '../../components/PageSpinner';
 import { AreaContext, type AreaContextValue } from './AreaContext';
@@ -32,7 +33,8 @@ const homeRoute = (page: ComponentType = WelcomeHome): AreaRoute => ({
 
 /**
  * The role's route table, fetched once the area is open: at once on any other screen, and on the
- * home after its first paint, so that the screens' download does not compete with the home's.
+ * home at the user's first press, touch, key or pointing at a link, so that the screens'
+ * download and evaluation do not compete with the home's.
  */
 function useRoutes(loadRoutes: () => Promise<AreaRoute[]>, open: boolean) {
   const [routes, setRoutes] = useState<AreaRoute[] | null>(null);
@@ -42,19 +44,23 @@ function useRoutes(loadRoutes: () => Promise<AreaRoute[]>, open: boolean) {
   useEffect(() => {
     if (!wanted) return undefined;
     let current = true;
-    const timer = setTimeout(
-      () =>
-        void loadRoutes().then(
-          (loaded) => current && setRoutes(loaded),
-          () => current && setFailed(true),
-        ),
-      0,
-    );
+    const load = () =>
+      void loadRoutes().then(
+        (loaded) => current && setRoutes(loaded),
+        () => current && setFailed(true),
+      );
+    // Elsewhere the screen waits for the table. On the home nothing does until the user is
+    // about to go somewhere: the screens' code (the list engine, the forms, zod) is the
+    // heaviest of the area, and evaluated at once it would keep a phone busy while the home is
+    // being read.
+    const timer = onHome ? undefined : setTimeout(load, 0);
+    const cancelIntent = onHome ? onFirstIntent(load) : undefined;
     return () => {
       current = false;
       clearTimeout(timer);
+      cancelIntent?.();
     };
-  }, [wanted, loadRoutes]);
+  }, [wanted, loadRoutes, onHome]);
   return { routes, failed };
 }
 

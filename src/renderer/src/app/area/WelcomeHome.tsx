@@ -1,10 +1,13 @@
-import { useDropdownSlots } from '../../components/fluentSlots';
-import { Dropdown, Field, makeStyles, Option, Text, tokens } from '@fluentui/react-components';
+import { Field, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame';
 import { formatLongDate } from '../../i18n/formatDate';
 import { ROLE_LABELS } from '../roleLabels';
+import { useAfterFirstPaint } from '../shell/useAfterFirstPaint';
 import { useArea } from './AreaContext';
+
+const PeriodPicker = lazy(() => import('./PeriodPicker'));
 
 const useStyles = makeStyles({
   hero: {
@@ -38,9 +41,11 @@ export function WelcomeHome() {
  */
 export function SchoolSummary({ greeting = false }: { greeting?: boolean }) {
   const { t, i18n } = useTranslation();
-  const dropdownSlots = useDropdownSlots();
   const styles = useStyles();
-  const { entry, role, periods, period, selectPeriod } = useArea();
+  const { entry, role, periods, period } = useArea();
+  const painted = useAfterFirstPaint();
+  // The same size and value as the choice, until its chunk has arrived after the first paint.
+  const placeholder = <Input readOnly value={period?.name ?? ''} />;
   const firstName = entry?.first_name ?? '';
   return (
     <>
@@ -71,20 +76,13 @@ export function SchoolSummary({ greeting = false }: { greeting?: boolean }) {
       </section>
       {periods.length > 1 && (
         <Field label={t('Period')} className={styles.period}>
-          <Dropdown
-            {...dropdownSlots}
-            value={period?.name ?? ''}
-            selectedOptions={period ? [String(period.id)] : []}
-            onOptionSelect={(_event, data) =>
-              data.optionValue && selectPeriod(Number(data.optionValue))
-            }
-          >
-            {periods.map((candidate) => (
-              <Option key={candidate.id} value={String(candidate.id)}>
-                {candidate.iscurrent ? `${candidate.name} · ${t('current')}` : candidate.name}
-              </Option>
-            ))}
-          </Dropdown>
+          {painted ? (
+            <Suspense fallback={placeholder}>
+              <PeriodPicker />
+            </Suspense>
+          ) : (
+            placeholder
+          )}
         </Field>
       )}
     </>

@@ -1,11 +1,5 @@
-import {
-  colorsSetting,
-  drawerSetting,
-  embedPagesSetting,
-  type Setting,
-  translationsSetting,
-} from '../../../../shared/api';
-import type { Language, Palette } from '../../../../shared/constants';
+import type { Setting } from '../../../../shared/api';
+import { type Language, PALETTE_KEYS, type Palette } from '../../../../shared/constants';
 import { resolvePalette } from '../theme/paletteTheme';
 import { isLanguage } from '../../i18n';
 
@@ -30,23 +24,74 @@ function settingValue(settings: readonly Setting[], name: string): unknown {
   }
 }
 
+// The shapes of shared/api's translationsSetting, colorsSetting, drawerSetting and
+// embedPagesSetting, checked by hand: every area opens with these, and zod (about 27 kB gzip)
+// would hold the home's first paint. The server checks the same zod shapes on every write, so
+// these only guard against a value stored before that; tests/renderer/schoolSettings.test.ts
+// holds them equal to the zod shapes.
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const recordOfRecords = <T>(value: unknown, isLeaf: (leaf: unknown) => leaf is T) =>
+  isRecord(value) &&
+  Object.values(value).every((inner) => isRecord(inner) && Object.values(inner).every(isLeaf))
+    ? (value as Record<string, Record<string, T>>)
+    : null;
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+const COLOUR = /^#[0-9a-fA-F]{6}$/;
+const SLUG = /^[a-z0-9-]{1,60}$/;
+const MAX_EMBED_PAGES = 50;
+
+/** colorsSetting: known keys only (others dropped), each absent or #RRGGBB. */
+function colorsOf(value: unknown): Record<string, string> | null {
+  if (!isRecord(value)) return null;
+  const colors: Record<string, string> = {};
+  for (const key of PALETTE_KEYS) {
+    const colour = value[key];
+    if (colour === undefined) continue;
+    if (!isString(colour) || !COLOUR.test(colour)) return null;
+    colors[key] = colour;
+  }
+  return colors;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** embedPagesSetting: at most 50 pages of trimmed title (1–100), slug and optional http(s) url. */
+function embedPagesOf(value: unknown): SchoolSettings['embedPages'] | null {
+  if (!Array.isArray(value) || value.length > MAX_EMBED_PAGES) return null;
+  const pages: SchoolSettings['embedPages'] = [];
+  for (const page of value) {
+    if (!isRecord(page) || !isString(page.title) || !isString(page.slug)) return null;
+    const title = page.title.trim();
+    if (title.length < 1 || title.length > 100 || !SLUG.test(page.slug)) return null;
+    if (page.url !== undefined && (!isString(page.url) || !isHttpUrl(page.url))) return null;
+    pages.push({ title, slug: page.slug, ...(page.url !== undefined && { url: page.url }) });
+  }
+  return pages;
+}
+
 /** The settings the shell reads (spec §3), parsed; a malformed setting falls back to the default. */
 export function parseSchoolSettings(
   settings: readonly Setting[] | undefined,
   basePalette?: Palette,
 ): SchoolSettings {
   const list = settings ?? [];
-  const translations = translationsSetting.safeParse(settingValue(list, 'translations'));
   const language = settingValue(list, 'school_language');
-  const colors = colorsSetting.safeParse(settingValue(list, 'colors'));
-  const drawer = drawerSetting.safeParse(settingValue(list, 'drawer'));
-  const embedPages = embedPagesSetting.safeParse(settingValue(list, 'embed_pages'));
   return {
-    translations: translations.success ? translations.data : null,
+    translations: recordOfRecords(settingValue(list, 'translations'), isString),
     language: isLanguage(language) ? language : null,
-    palette: resolvePalette(colors.success ? colors.data : null, basePalette),
-    drawer: drawer.success ? drawer.data : {},
-    embedPages: embedPages.success ? embedPages.data : [],
+    palette: resolvePalette(colorsOf(settingValue(list, 'colors')), basePalette),
+    drawer: recordOfRecords(settingValue(list, 'drawer'), isBoolean) ?? {},
+    embedPages: embedPagesOf(settingValue(list, 'embed_pages')) ?? [],
     // The spec's rule: shown only when the setting is the text true.
     aiChatbotEnabled: settingValue(list, 'ai_chatbot_enabled') === 'true',
   };

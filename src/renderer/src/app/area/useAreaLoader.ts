@@ -2,9 +2,9 @@ import { Toast, ToastBody, ToastTitle, useToastController } from '@fluentui/reac
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { createElement, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '../../../../shared/api';
 import { type Role, STARTUP_ERROR_MS } from '../../../../shared/constants';
 import { useAccount, useSchoolEntries, useWhiteLabel } from '../../api/accountQueries';
+import { signInMessages } from '../../api/accountRoutes';
 import { areaOpened, areaOpening } from '../../api/areaOpening';
 import {
   useCategories,
@@ -93,7 +93,7 @@ export function useAreaLoader(role: Role, schoolId: number) {
         Toast,
         null,
         createElement(ToastTitle, null, t('Error')),
-        createElement(ToastBody, null, t(MSG.networkError)),
+        createElement(ToastBody, null, t(signInMessages.networkError)),
       ),
       { intent: 'error', timeout: STARTUP_ERROR_MS },
     );

@@ -3,12 +3,15 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '../../../../shared/constants';
-import { connectRealtime } from '../../api/realtime';
 import { isSchoolNotificationQuery } from '../../api/realtimeNotification';
+import type * as realtime from '../../api/realtime';
+import { afterNextPaint } from '../shell/useAfterFirstPaint';
 import { useServices } from '../services';
 import { impersonationAtom, tokenAtom } from '../state/atoms';
 import { realtimeConnectedAtom } from '../state/realtimeConnected';
 import { notificationAppRoute } from '../../features/inbox/notificationRoute';
+
+type RealtimeModule = typeof realtime;
 
 /**
  * Live updates while a role area is open: a new notification refreshes the unseen count and the
@@ -41,32 +44,45 @@ export function useRealtimeNotifications(
       queryClient.invalidateQueries({
         predicate: (query) => isSchoolNotificationQuery(query.queryKey, schoolId),
       });
-    return connectRealtime({
-      token,
-      schoolId,
-      role,
-      onConnectionChange(connected, reconnected) {
-        setConnected(connected);
-        if (reconnected) void refresh();
-      },
-      onNotification(notification) {
-        void refresh();
-        const { t: translate, schoolName: school } = describe.current;
-        void platform
-          .notify({
-            title: notification.title,
-            body: school
-              ? translate('New notification from {{school}}', { school })
-              : translate('New notification'),
-            route: notificationAppRoute(
-              role,
-              schoolId,
-              notification.entity,
-              notification.entity_id,
-            ),
-          })
-          .catch(() => undefined);
-      },
-    });
+    // The socket's code (and the event names' module, which brings zod) comes after the area's
+    // first paint: nothing on that screen waits for a live event.
+    let disconnect: (() => void) | undefined;
+    let closed = false;
+    const connect = ({ connectRealtime }: RealtimeModule) => {
+      if (closed) return;
+      disconnect = connectRealtime({
+        token,
+        schoolId,
+        role,
+        onConnectionChange(connected, reconnected) {
+          setConnected(connected);
+          if (reconnected) void refresh();
+        },
+        onNotification(notification) {
+          void refresh();
+          const { t: translate, schoolName: school } = describe.current;
+          void platform
+            .notify({
+              title: notification.title,
+              body: school
+                ? translate('New notification from {{school}}', { school })
+                : translate('New notification'),
+              route: notificationAppRoute(
+                role,
+                schoolId,
+                notification.entity,
+                notification.entity_id,
+              ),
+            })
+            .catch(() => undefined);
+        },
+      });
+    };
+    const cancelWait = afterNextPaint(() => void import('../../api/realtime').then(connect));
+    return () => {
+      closed = true;
+      cancelWait();
+      disconnect?.();
+    };
   }, [enabled, token, impersonating, role, schoolId, queryClient, platform, setConnected]);
 }

@@ -1,17 +1,19 @@
-import { makeStyles, OverlayDrawer, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/SkipLink';
 import { useAtom } from 'jotai';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation } from 'react-router-dom';
-import { DRAWER_WIDTH_BIG } from '../../../../shared/constants';
 import { useArea } from '../area/AreaContext';
 import type { AreaRoute } from '../area/areaTypes';
 import { visibleMenuItems } from '../area/visibleMenuItems';
 import { drawerSizeAtom } from '../state/atoms';
 import { NavigationDrawer } from './NavigationDrawer';
 import { TopBar } from './TopBar';
+import { useAfterFirstPaint } from './useAfterFirstPaint';
 import { drawerModeFor, useViewportWidth } from './useViewportWidth';
+
+const OverlayNavigation = lazy(() => import('./OverlayNavigation'));
 
 const useStyles = makeStyles({
   root: {
@@ -28,7 +30,6 @@ const useStyles = makeStyles({
     // Focused by the skip link or a route change; the heading inside shows where focus went.
     ':focus': { outlineStyle: 'none' },
   },
-  overlay: { backgroundColor: tokens.colorNeutralBackgroundInverted },
 });
 
 /** The frame of every role area: drawer, top bar and the screen. */
@@ -41,6 +42,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [size, setSize] = useAtom(drawerSizeAtom);
   const [overlayOpen, setOverlayOpen] = useState(false);
   const { pathname } = useLocation();
+  // The drawer over the page draws nothing while closed: its code comes after the first paint.
+  const painted = useAfterFirstPaint();
 
   // A drawer opened over the page closes when the page changes or the window grows past it.
   useEffect(() => setOverlayOpen(false), [pathname, mode]);
@@ -84,21 +87,15 @@ export function AppShell({ children }: { children: ReactNode }) {
           onToggleSize={mode === 'toggle' ? () => setOverlayOpen(true) : undefined}
         />
       )}
-      {(mode === 'hidden' || mode === 'toggle') && (
-        <OverlayDrawer
-          open={overlayOpen}
-          onOpenChange={(_event, data) => setOverlayOpen(data.open)}
-          style={{ width: DRAWER_WIDTH_BIG, maxWidth: '85vw' }}
-          className={styles.overlay}
-          aria-label={t('Main menu')}
-        >
-          <NavigationDrawer
-            {...drawerProps}
-            size="big"
-            onToggleSize={mode === 'toggle' ? () => setOverlayOpen(false) : undefined}
-            onNavigate={() => setOverlayOpen(false)}
+      {(mode === 'hidden' || mode === 'toggle') && (painted || overlayOpen) && (
+        <Suspense fallback={null}>
+          <OverlayNavigation
+            open={overlayOpen}
+            onOpenChange={setOverlayOpen}
+            drawerProps={drawerProps}
+            closeButton={mode === 'toggle'}
           />
-        </OverlayDrawer>
+        </Suspense>
       )}
       <div className={styles.column}>
         <TopBar

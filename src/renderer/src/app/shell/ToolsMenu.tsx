@@ -10,6 +10,7 @@ import {
   MenuList,
   MenuPopover,
   MenuTrigger,
+  Spinner,
   Tooltip,
 } from '@fluentui/react-components';
 import {
@@ -18,10 +19,17 @@ import {
   Toolbox24Regular,
   WeatherSunny24Regular,
 } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Calculator } from '../../components/calculator/Calculator';
-import { WeatherWidget } from '../../components/weather/WeatherWidget';
+
+// Each tool's code comes when it is opened: the weather's brings the shared API schemas (zod),
+// which the top bar must not load for every area's start.
+const Calculator = lazy(async () => ({
+  default: (await import('../../components/calculator/Calculator')).Calculator,
+}));
+const WeatherWidget = lazy(async () => ({
+  default: (await import('../../components/weather/WeatherWidget')).WeatherWidget,
+}));
 
 type Tool = 'calculator' | 'weather';
 
@@ -67,11 +75,13 @@ export function ToolsMenu() {
               {tool === 'calculator' ? t('Calculator') : t('Weather in Athens')}
             </DialogTitle>
             <DialogContent>
-              {tool === 'calculator' ? (
-                <Calculator />
-              ) : tool === 'weather' ? (
-                <WeatherWidget />
-              ) : null}
+              <Suspense fallback={<Spinner size="small" label={t('Loading...')} />}>
+                {tool === 'calculator' ? (
+                  <Calculator />
+                ) : tool === 'weather' ? (
+                  <WeatherWidget />
+                ) : null}
+              </Suspense>
             </DialogContent>
           </DialogBody>
         </DialogSurface>

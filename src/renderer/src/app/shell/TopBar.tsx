@@ -6,18 +6,26 @@ import {
   tokens,
   useRestoreFocusTarget,
 } from '@fluentui/react-components';
-import { ArrowLeft24Regular, Dismiss24Regular, Navigation24Regular } from '@fluentui/react-icons';
+import {
+  Alert24Regular,
+  ArrowLeft24Regular,
+  Chat24Regular,
+  Dismiss24Regular,
+  Navigation24Regular,
+  Toolbox24Regular,
+} from '@fluentui/react-icons';
 import { useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { BREAKPOINTS } from '../../../../shared/constants';
-import { MessagesButton } from '../../features/inbox/MessagesButton';
-import { NotificationsButton } from '../../features/inbox/NotificationsButton';
 import { useServices } from '../services';
 import { impersonationAtom } from '../state/atoms';
-import { ProfileMenu } from './ProfileMenu';
-import { ToolsMenu } from './ToolsMenu';
+import type { TopBarActionsProps } from './TopBarActions';
+import { useAfterFirstPaint } from './useAfterFirstPaint';
 import { topBarLayoutFor } from './useViewportWidth';
+
+const TopBarActions = lazy(() => import('./TopBarActions'));
 
 const useStyles = makeStyles({
   bar: {
@@ -43,7 +51,57 @@ const useStyles = makeStyles({
     color: tokens.colorPaletteDarkOrangeForeground2,
     fontWeight: tokens.fontWeightRegular,
   },
+  // The size and look of a subtle icon button, without being one (nothing to press yet).
+  placeholder: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    flexShrink: 0,
+    width: '40px',
+    height: '32px',
+    color: tokens.colorNeutralForeground2,
+  },
+  avatar: {
+    width: '32px',
+    height: '32px',
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorBrandBackground,
+  },
 });
+
+/** The right-hand buttons' icons, inert, until their chunk has arrived after the first paint. */
+function ActionsPlaceholder({ messagesButton, toolsMenu }: TopBarActionsProps) {
+  const styles = useStyles();
+  const icons = [
+    messagesButton && <Chat24Regular key="messages" />,
+    <Alert24Regular key="notifications" />,
+    toolsMenu && <Toolbox24Regular key="tools" />,
+    <span key="profile" className={styles.avatar} />,
+  ];
+  return (
+    <>
+      {icons
+        .filter((icon) => icon !== false)
+        .map((icon) => (
+          <span key={icon.key} className={styles.placeholder} aria-hidden>
+            {icon}
+          </span>
+        ))}
+    </>
+  );
+}
+
+function DeferredActions(props: TopBarActionsProps) {
+  const painted = useAfterFirstPaint();
+  const placeholder = <ActionsPlaceholder {...props} />;
+  return painted ? (
+    <Suspense fallback={placeholder}>
+      <TopBarActions {...props} />
+    </Suspense>
+  ) : (
+    placeholder
+  );
+}
 
 export interface TopBarProps {
   title: string;
@@ -113,10 +171,12 @@ export function TopBar({ title, width, showBack, userName, entryCount, onOpenMen
           {width < BREAKPOINTS.sm ? null : t('Close impersonation')}
         </Button>
       )}
-      {layout.messagesButton && <MessagesButton />}
-      <NotificationsButton />
-      {layout.toolsMenu && <ToolsMenu />}
-      <ProfileMenu userName={userName} entryCount={entryCount} />
+      <DeferredActions
+        messagesButton={layout.messagesButton}
+        toolsMenu={layout.toolsMenu}
+        userName={userName}
+        entryCount={entryCount}
+      />
     </header>
   );
 }

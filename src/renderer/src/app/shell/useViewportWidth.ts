@@ -6,15 +6,28 @@ import {
   TOP_BAR_SWITCH_WIDTH,
 } from '../../../../shared/constants';
 
+// Reading window.innerWidth while the page has styles or nodes not yet laid out makes the
+// browser lay the page out there and then; a render (which inserts the styles of what it
+// draws) is such a moment. So the width is read once when this module loads, again on each
+// resize, and when a component starts listening (after its render has been committed).
+let viewportWidth = typeof window === 'undefined' ? 1280 : window.innerWidth;
+
 const subscribe = (onChange: () => void) => {
-  window.addEventListener('resize', onChange);
-  return () => window.removeEventListener('resize', onChange);
+  const onResize = () => {
+    viewportWidth = window.innerWidth;
+    onChange();
+  };
+  // A resize between the module's load and this subscription; React compares the snapshot
+  // right after subscribing and renders again if it moved.
+  viewportWidth = window.innerWidth;
+  window.addEventListener('resize', onResize);
+  return () => window.removeEventListener('resize', onResize);
 };
 
 export function useViewportWidth(): number {
   return useSyncExternalStore(
     subscribe,
-    () => window.innerWidth,
+    () => viewportWidth,
     () => 1280,
   );
 }

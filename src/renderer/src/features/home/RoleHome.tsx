@@ -1,11 +1,12 @@
 import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowClockwise20Regular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Home } from '../../../../shared/api/calendar';
 import type { SubmissionState } from '../../../../shared/api/tasks';
 import { apiErrorText } from '../../api/apiErrorText';
+import { reloadOlderThan } from '../../api/areaOpening';
 import { useArea } from '../../app/area/AreaContext';
 import { SchoolSummary } from '../../app/area/WelcomeHome';
 import { AppLink } from '../../components/AppLink';
@@ -13,7 +14,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { formatLongDate } from '../../i18n/formatDate';
 import { msg } from '../../i18n/msg';
 import { TaskStateBadge } from '../tasks/TaskStateBadge';
-import { getHome, homeKey, takeLastVisit } from './homeApi';
+import { homeOpened, homeOpening, homeQuery } from './homeApi';
 import { homeLinks } from './homeLinks';
 import { useHomeInvalidation } from './useHomeInvalidation';
 
@@ -63,17 +64,22 @@ export function RoleHome() {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const { schoolId, role, basePath } = useArea();
-  const [since] = useState(() => takeLastVisit(schoolId, role));
+  // What the start fetched for this opening is not asked for again (homeApi.ts).
+  const [openedAt] = useState(() => homeOpening(schoolId, role, Date.now()));
+  useEffect(() => homeOpened(schoolId, role), [schoolId, role]);
   const { refresh } = useHomeInvalidation();
   const home = useQuery({
-    queryKey: homeKey(schoolId, role),
+    ...homeQuery(schoolId, role),
     // Others change these too (students hand in, teachers publish): always ask again on opening.
     staleTime: 0,
-    queryFn: ({ signal }) => getHome(schoolId, role, since, signal),
+    refetchOnMount: reloadOlderThan(openedAt),
   });
   const links = homeLinks(role, basePath);
-  const time = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(iso));
+  const timeFormat = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }),
+    [i18n.language],
+  );
+  const time = (iso: string) => timeFormat.format(new Date(iso));
   const when = (iso: string) => formatLongDate(iso, i18n.language, true);
   const link = (to: string | null, text: string) =>
     to ? <AppLink to={to}>{text}</AppLink> : <Text weight="semibold">{text}</Text>;

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { calendarEndpoints } from '../../../../shared/api/calendar';
 import type { Role } from '../../../../shared/constants';
 import { callRoute, type EndpointRoute } from '../../api/client';
@@ -48,4 +49,38 @@ export function takeLastVisit(schoolId: number, role: Role): string | null {
   const since = previous && !Number.isNaN(Date.parse(previous)) ? previous : null;
   visitsTaken.set(key, since);
   return since;
+}
+
+/** The roles whose area opens on this home (the office's opens on WelcomeHome). */
+export const HOME_ROLES: readonly Role[] = ['teacher', 'student', 'client'];
+
+/** The home's query, for RoleHome and for the start's prefetch (the very same cache entry). */
+export const homeQuery = (schoolId: number, role: Role) => ({
+  queryKey: homeKey(schoolId, role),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    getHome(schoolId, role, takeLastVisit(schoolId, role), signal),
+});
+
+const prefetchedAt = new Map<string, number>();
+const openingKey = (schoolId: number, role: Role) => `${role}/${schoolId}`;
+
+/**
+ * A start on the home's address fetches it with the area's other loads (api/startupQueries.ts),
+ * so that the home's data arrives in the same round instead of after the area's chunk.
+ */
+export function prefetchHome(queryClient: QueryClient, schoolId: number, role: Role): void {
+  prefetchedAt.set(openingKey(schoolId, role), Date.now());
+  void queryClient.prefetchQuery(homeQuery(schoolId, role));
+}
+
+/**
+ * Since when the home's data counts as this opening's: since the start's prefetch of it, else
+ * from now (the home asks again on every opening). Only reads, like api/areaOpening.ts.
+ */
+export const homeOpening = (schoolId: number, role: Role, now: number): number =>
+  prefetchedAt.get(openingKey(schoolId, role)) ?? now;
+
+/** The home has opened: a later opening loads it again. */
+export function homeOpened(schoolId: number, role: Role): void {
+  prefetchedAt.delete(openingKey(schoolId, role));
 }

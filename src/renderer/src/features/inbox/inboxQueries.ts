@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { inboxEndpoints } from '../../../../shared/api';
 import type { Role } from '../../../../shared/constants';
-import { callEndpoint } from '../../api/client';
+import { callRoute } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { realtimeConnectedAtom } from '../../app/state/realtimeConnected';
+import { inboxRoutes } from './inboxRoutes';
 
 // Counts refresh once a minute. While the real-time socket is connected it announces new
 // notifications, so their count is polled only as a safety net (a dropped event). Chat messages
@@ -19,7 +19,7 @@ export function useUnseenNotificationCount(schoolId: number, role: Role) {
     queryKey: queryKeys.unseenNotifications(schoolId, role),
     queryFn: async ({ signal }) =>
       (
-        await callEndpoint(inboxEndpoints.unseenNotifications, {
+        await callRoute(inboxRoutes.unseenNotifications, {
           params: { school_id: schoolId, role },
           signal,
         })
@@ -33,7 +33,7 @@ export function useUnseenMessageCount(schoolId: number, role: Role) {
     queryKey: queryKeys.unseenMessages(schoolId, role),
     queryFn: async ({ signal }) =>
       (
-        await callEndpoint(inboxEndpoints.unseenMessages, {
+        await callRoute(inboxRoutes.unseenMessages, {
           params: { school_id: schoolId, role },
           signal,
         })
@@ -47,7 +47,7 @@ export function useNotifications(schoolId: number, role: Role, search: string, e
     queryKey: queryKeys.notifications(schoolId, role, search),
     queryFn: async ({ signal }) =>
       (
-        await callEndpoint(inboxEndpoints.notifications, {
+        await callRoute(inboxRoutes.notifications, {
           params: { school_id: schoolId, role },
           query: { search: search || undefined, per_page: 50 },
           signal,
@@ -63,7 +63,7 @@ export function useMarkNotificationsSeen(schoolId: number, role: Role) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      callEndpoint(inboxEndpoints.markNotificationsSeen, { params: { school_id: schoolId, role } }),
+      callRoute(inboxRoutes.markNotificationsSeen, { params: { school_id: schoolId, role } }),
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.unseenNotifications(schoolId, role) }),
   });
@@ -74,7 +74,7 @@ export function useChatRooms(schoolId: number, role: Role, search: string) {
     queryKey: queryKeys.chatRooms(schoolId, role, search),
     queryFn: async ({ signal }) =>
       (
-        await callEndpoint(inboxEndpoints.chatRooms, {
+        await callRoute(inboxRoutes.chatRooms, {
           params: { school_id: schoolId, role },
           query: { search: search || undefined, per_page: 100 },
           signal,

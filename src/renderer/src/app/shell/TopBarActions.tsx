@@ -1,0 +1,32 @@
+import { MessagesButton } from '../../features/inbox/MessagesButton';
+import { NotificationsButton } from '../../features/inbox/NotificationsButton';
+import { ProfileMenu } from './ProfileMenu';
+import { ToolsMenu } from './ToolsMenu';
+
+export interface TopBarActionsProps {
+  messagesButton: boolean;
+  toolsMenu: boolean;
+  userName: string;
+  entryCount: number;
+}
+
+/**
+ * The top bar's buttons on the right: messages, notifications, tools and profile. A chunk of
+ * their own (menus, dialogs, the notifications panel and their counts), loaded once the area's
+ * first screen has painted; TopBar shows their icons until then.
+ */
+export default function TopBarActions({
+  messagesButton,
+  toolsMenu,
+  userName,
+  entryCount,
+}: TopBarActionsProps) {
+  return (
+    <>
+      {messagesButton && <MessagesButton />}
+      <NotificationsButton />
+      {toolsMenu && <ToolsMenu />}
+      <ProfileMenu userName={userName} entryCount={entryCount} />
+    </>
+  );
+}
