@@ -7,6 +7,7 @@ import { accountRoutes } from './areas/account/routes';
 import { calendarRoutes } from './areas/calendar/routes';
 import { chapterRoutes } from './areas/chapters/routes';
 import { fileRoutes } from './areas/files/routes';
+import { lessonRoutes } from './areas/lessons/routes';
 import { taskBookRoutes } from './areas/taskbooks/routes';
 import { taskRoutes } from './areas/tasks/routes';
 import { healthRoutes } from './areas/health/routes';
@@ -182,6 +183,7 @@ export async function buildApp(
   taskRoutes(app, deps);
   taskBookRoutes(app, deps);
   calendarRoutes(app, deps);
+  lessonRoutes(app, deps);
 
   // Generated from the route registry: every endpoint served through route() is documented.
   const openApi = openApiDocument([...servedEndpoints(app)], config.version);

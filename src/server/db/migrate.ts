@@ -8,6 +8,7 @@ import { accountAuthority } from './migrations/003_account_authority';
 import { jobs } from './migrations/004_jobs';
 import { accountSecurity } from './migrations/005_account_security';
 import { teaching } from './migrations/010_teaching';
+import { lessonTemplateMaterial } from './migrations/011_lesson_template_material';
 import type { Database } from './schema';
 
 /** Every migration, in order. Names never change once released. */
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '004_jobs': jobs,
   '005_account_security': accountSecurity,
   '010_teaching': teaching,
+  '011_lesson_template_material': lessonTemplateMaterial,
 };
 
 /** Brings the database up to date; runs on every start. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_MAX_PAGE_SIZE, LIST_PAGE_SIZE } from '../constants';
 import { endpoint } from './endpoint';
 import { idParam, schoolRoleParams } from './school';
 
@@ -35,7 +36,43 @@ export const uploadFields = z.object({
   file_type: z.literal('file', { error: 'file_type must be "file"' }).default('file'),
 });
 
+/** What a list of files may be asked for: a lesson's material, or one chapter's or task's. */
+export const FILE_LIST_TYPES = ['lesson', 'chapter', 'task'] as const;
+export type FileListType = (typeof FILE_LIST_TYPES)[number];
+
+export const fileListQuery = z.object({
+  type: z.enum(FILE_LIST_TYPES, { error: 'Choose lesson, chapter or task' }),
+  entity_id: z.coerce
+    .number({ error: 'This field is required' })
+    .int()
+    .positive('This field is required')
+    .max(2_147_483_647),
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(LIST_MAX_PAGE_SIZE).default(LIST_PAGE_SIZE),
+});
+
+/** A file in a list: where it is attached, besides the file itself. */
+export const listedFile = fileRef.extend({
+  entity: z.enum(['chapter', 'task']),
+  entity_id: z.number().int(),
+  /** The chapter's or task's title. */
+  entity_title: z.string(),
+  created_at: z.string(),
+});
+export type ListedFile = z.infer<typeof listedFile>;
+
 export const fileEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/schools/:school_id/:role/files',
+    access: 'school-role',
+    summary:
+      "Files of a lesson's chapters and tasks, or of one chapter or task, that the caller may read (newest first, signed links).",
+    params: schoolRoleParams,
+    query: fileListQuery,
+    response: z.array(listedFile),
+    list: true,
+  }),
   upload: endpoint({
     method: 'POST',
     path: '/schools/:school_id/:role/files',

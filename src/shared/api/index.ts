@@ -15,6 +15,7 @@ export * from './chapters';
 export * from './tasks';
 export * from './taskbooks';
 export * from './calendar';
+export * from './lessons';
 
 import { accountEndpoints } from './account';
 import { healthEndpoints } from './health';
@@ -24,6 +25,7 @@ import { userEndpoints } from './users';
 import { jobEndpoints } from './jobs';
 import { calendarEndpoints } from './calendar';
 import { chapterEndpoints } from './chapters';
+import { lessonEndpoints } from './lessons';
 import { fileEndpoints } from './files';
 import { taskBookEndpoints } from './taskbooks';
 import { taskEndpoints } from './tasks';
@@ -48,6 +50,7 @@ export const endpoints = {
   ...prefixed('tasks', taskEndpoints),
   ...prefixed('taskbooks', taskBookEndpoints),
   ...prefixed('calendar', calendarEndpoints),
+  ...prefixed('lessons', lessonEndpoints),
 };
 
 function prefixed<T extends Record<string, unknown>>(area: string, table: T) {

@@ -1,14 +1,18 @@
 import type { FileEntity } from '../../../shared/api/files';
 import type { ServerDeps } from '../../deps';
 import { notFound, ruleError } from '../../http/errors';
+import { sql, type RawBuilder } from 'kysely';
+import type { FileListType } from '../../../shared/api/files';
+import { readableChapters } from '../chapters/policy';
 import { readableChapter } from '../chapters/queries';
-import { assertMayWriteLesson, type TeachingCaller } from '../lessons/teaching-access';
+import { assertMayWriteLesson, relationTo, type TeachingCaller } from '../lessons/teaching-access';
+import { readableTasks } from '../tasks/policy';
 import { readableTask } from '../tasks/queries';
 import { editableSubmissionFor } from '../tasks/service';
 import type { Sniffed } from './sniff';
 
-// Files: who may attach to what, and remove what. Reading needs no rule here: a file's
-// signed link is handed out only with a record the caller may read.
+// Files: who may attach to what, remove what, and list what. A file's signed link is handed
+// out only with a record the caller may read, and a list holds only such records' files.
 //
 // - Chapters and tasks: whoever may change them (their lesson's teachers, the office).
 // - Submissions: the student whose work it is, while they may still change it.
@@ -72,4 +76,37 @@ export async function assertMayRemoveFile(
     return;
   }
   await uploadTarget(deps, caller, file.entity as FileEntity, file.entity_id);
+}
+
+/** Which files a list shows: those of `files as f` joined to `chapters as c` / `tasks as t`. */
+export interface FileListScope {
+  lessonId?: number;
+  entity?: 'chapter' | 'task';
+  entityId?: number;
+  /** The rows whose chapter or task the caller may read (drafts for teachers and the office). */
+  readable: RawBuilder<boolean>;
+}
+
+/**
+ * What a list of files may hold for this caller, or 404 for a lesson, chapter or task they may
+ * not see. Submissions are never listed: they travel with the task, to whom may read them.
+ */
+export async function fileListScope(
+  deps: ServerDeps,
+  caller: TeachingCaller,
+  type: FileListType,
+  entityId: number,
+): Promise<FileListScope> {
+  const readable = sql<boolean>`((c.id is not null and ${readableChapters(caller)}) or (t.id is not null and ${readableTasks(caller)}))`;
+  if (type === 'lesson') {
+    if (!(await relationTo(deps.db, caller, entityId)))
+      throw notFound('This lesson does not exist.');
+    return { lessonId: entityId, readable };
+  }
+  const found =
+    type === 'chapter'
+      ? await readableChapter(deps.db, caller, entityId)
+      : await readableTask(deps.db, caller, entityId);
+  if (!found) throw notFound(`This ${type} does not exist.`);
+  return { entity: type, entityId, readable };
 }

@@ -1,5 +1,6 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { FileListScope } from './policy';
 import type { FilesTable } from './tables';
 
 export type FileRow = Selectable<FilesTable>;
@@ -63,4 +64,43 @@ export async function deleteFileRows(
   }
   const rows = await query.returning('storage_key').execute();
   return rows.map((r) => r.storage_key);
+}
+
+/** One page of the files a list scope allows, newest first, with their record's title. */
+export async function listFiles(
+  db: Kysely<Database>,
+  schoolId: number,
+  scope: FileListScope,
+  page: { page: number; perPage: number },
+): Promise<{ rows: (FileRow & { entity_title: string })[]; totalCount: number }> {
+  let base = db
+    .selectFrom('files as f')
+    .leftJoin('chapters as c', (join) =>
+      join
+        .onRef('c.id', '=', 'f.entity_id')
+        .onRef('c.school_id', '=', 'f.school_id')
+        .on('f.entity', '=', 'chapter'),
+    )
+    .leftJoin('tasks as t', (join) =>
+      join
+        .onRef('t.id', '=', 'f.entity_id')
+        .onRef('t.school_id', '=', 'f.school_id')
+        .on('f.entity', '=', 'task'),
+    )
+    .where('f.school_id', '=', schoolId)
+    .where('f.entity', 'in', ['chapter', 'task'])
+    .where(scope.readable);
+  if (scope.lessonId !== undefined) base = base.where('f.lesson_id', '=', scope.lessonId);
+  if (scope.entity !== undefined)
+    base = base.where('f.entity', '=', scope.entity).where('f.entity_id', '=', scope.entityId!);
+  const total = await base.select(sql<number>`count(*)`.as('count')).executeTakeFirst();
+  const rows = await base
+    .selectAll('f')
+    .select(sql<string>`coalesce(c.title, t.title, '')`.as('entity_title'))
+    .orderBy('f.created_at', 'desc')
+    .orderBy('f.id', 'desc')
+    .limit(page.perPage)
+    .offset((page.page - 1) * page.perPage)
+    .execute();
+  return { rows, totalCount: Number(total?.count ?? 0) };
 }

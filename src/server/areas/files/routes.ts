@@ -10,13 +10,17 @@ import { route } from '../../http/route';
 import { teachingCaller } from '../lessons/teaching-access';
 import { assertAcceptedType, assertMayRemoveFile, uploadTarget } from './policy';
 import { fileById, fileInSchool, insertFile } from './queries';
-import { fileRefOf, removeFiles } from './service';
+import { fileList, fileRefOf, removeFiles } from './service';
 import { checkFileLink } from './signing';
 import { isShownInline } from './sniff';
 import { keepUpload, receiveUpload, storedPath } from './storage';
 
-/** Uploads (spec §7 `POST …/files`), removal, and downloads through signed links. */
+/** Uploads (spec §7 `POST …/files`), lists, removal, and downloads through signed links. */
 export function fileRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  route(app, deps, api.list, async ({ ctx, query }) =>
+    fileList(deps, await teachingCaller(deps, ctx), query),
+  );
+
   route(app, deps, api.upload, async ({ ctx, request }) => {
     const caller = await teachingCaller(deps, ctx);
     const upload = await receiveUpload(request, deps.config);

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { FileEntity, FileRef } from '../../../shared/api/files';
+import type { FileEntity, FileListType, FileRef, ListedFile } from '../../../shared/api/files';
 import type { Database } from '../../db/schema';
 import type { ServerDeps } from '../../deps';
 import { enqueueJob, registerJobHandler } from '../../jobs';
-import { deleteFileRows, filesOf, type FileRow } from './queries';
+import type { TeachingCaller } from '../lessons/teaching-access';
+import { fileListScope } from './policy';
+import { deleteFileRows, filesOf, listFiles, type FileRow } from './queries';
 import { signedFileLink } from './signing';
 import { removeStored } from './storage';
 
@@ -37,6 +39,29 @@ export function fileRefOf(deps: ServerDeps, row: FileRow): FileRef {
     size: row.size,
     url: link.url,
     url_expires_at: link.expiresAt,
+  };
+}
+
+/** A page of the files of a lesson's (or one chapter's or task's) records the caller may read. */
+export async function fileList(
+  deps: ServerDeps,
+  caller: TeachingCaller,
+  query: { type: FileListType; entity_id: number; page: number; per_page: number },
+): Promise<{ data: ListedFile[]; totalCount: number }> {
+  const scope = await fileListScope(deps, caller, query.type, query.entity_id);
+  const { rows, totalCount } = await listFiles(deps.db, caller.schoolId, scope, {
+    page: query.page,
+    perPage: query.per_page,
+  });
+  return {
+    data: rows.map((row) => ({
+      ...fileRefOf(deps, row),
+      entity: row.entity === 'task' ? 'task' : 'chapter',
+      entity_id: row.entity_id,
+      entity_title: row.entity_title,
+      created_at: row.created_at,
+    })),
+    totalCount,
   };
 }
 

@@ -3,6 +3,7 @@ import { hashPassword } from '../../areas/account/passwords';
 import { seedAnnouncements } from '../../areas/announcements/seed';
 import { seedChapters } from '../../areas/chapters/seed';
 import { seedFiles } from '../../areas/files/seed';
+import { seedLessonTemplates } from '../../areas/lessons/template-seed';
 import { seedTaskBooks } from '../../areas/taskbooks/seed';
 import { seedTasks } from '../../areas/tasks/seed';
 import { seedInbox } from '../../areas/inbox/seed';
@@ -145,6 +146,7 @@ export async function seedDemo(deps: ServerDeps, seed = 2026): Promise<void> {
     const chapters = await seedChapters(db, teaching);
     const tasks = await seedTasks(db, { ...teaching, graderUserId: teacher, demoStudent });
     await seedTaskBooks(db, { ...teaching, chapters, tasks });
+    await seedLessonTemplates(db, athens);
     await seedFiles(db, deps.config, {
       ...teaching,
       lessonId: athensLessons[0]!,
