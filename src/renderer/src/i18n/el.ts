@@ -3,6 +3,7 @@ import { rulesGreek } from './rules.el';
 import { editorGreek } from './editor.el';
 import { accessGreek } from './access.el';
 import { teachingGreek } from './teaching.el';
+import { lessonsGreek } from './lessons.el';
 
 /** Greek for every built-in text; keys are the English texts (a unit test checks coverage). */
 export const greek: Record<string, string> = {
@@ -12,6 +13,7 @@ export const greek: Record<string, string> = {
   ...editorGreek,
   ...accessGreek,
   ...teachingGreek,
+  ...lessonsGreek,
   // Spec §5 and §8 messages (the zod schemas of src/shared carry the English ones).
   'Email is required!': 'Το email είναι υποχρεωτικό!',
   'Email must be max 320 characters': 'Το email πρέπει να έχει έως 320 χαρακτήρες',

@@ -1,0 +1,33 @@
+/** Greek for the lesson page and the teacher's lesson templates. */
+export const lessonsGreek: Record<string, string> = {
+  // The lesson page
+  'About the lesson': 'Για το μάθημα',
+  Class: 'Τάξη',
+  'Every week': 'Κάθε εβδομάδα',
+  Show: 'Προβολή',
+  Quizzes: 'Κουίζ',
+  Sessions: 'Συνεδρίες',
+  Files: 'Αρχεία',
+  'No quizzes yet': 'Δεν υπάρχουν ακόμη κουίζ',
+  'No sessions yet': 'Δεν υπάρχουν ακόμη συνεδρίες',
+  File: 'Αρχείο',
+  'Attached to': 'Συνημμένο σε',
+  Size: 'Μέγεθος',
+  // Lesson templates
+  'Chapters ({{count}})': 'Κεφάλαια ({{count}})',
+  'Tasks ({{count}})': 'Εργασίες ({{count}})',
+  'No chapters in this template.': 'Το πρότυπο δεν έχει κεφάλαια.',
+  'No tasks in this template.': 'Το πρότυπο δεν έχει εργασίες.',
+  '{{points}} points, opens on day {{opens}}, due on day {{due}}':
+    '{{points}} βαθμοί, ανοίγει την ημέρα {{opens}}, προθεσμία την ημέρα {{due}}',
+  'Template material': 'Υλικό του προτύπου',
+  'Name of the new lesson': 'Όνομα του νέου μαθήματος',
+  'Starts on': 'Ξεκινά στις',
+  'Task dates count from this day (today if empty).':
+    'Οι ημερομηνίες των εργασιών μετρούν από αυτή την ημέρα (σήμερα, αν μείνει κενό).',
+  'Create lesson': 'Δημιουργία μαθήματος',
+  'The lesson {{name}} was created.': 'Το μάθημα {{name}} δημιουργήθηκε.',
+  'Choose a period of this school': 'Επιλέξτε μια περίοδο αυτού του σχολείου',
+  'Choose a level of this school': 'Επιλέξτε ένα επίπεδο αυτού του σχολείου',
+  'Choose lesson, chapter or task': 'Επιλέξτε μάθημα, κεφάλαιο ή εργασία',
+};
