@@ -92,12 +92,16 @@ describe('the lesson page', () => {
       // Nothing is made up: quizzes and sessions say there are none yet.
       await page.getByTestId('lesson-tab-quizzes').click();
       expect(await page.getByTestId('lesson-tab-empty').textContent()).toContain('No quizzes yet');
-      // Only this lesson's material: every task row is one of the lesson's, drafts too.
+      // The teacher sees the lesson's drafts too (the demo's term project).
       await page.getByTestId('lesson-tab-tasks').click();
       await page.getByTestId('lesson-task-row').first().waitFor();
-      expect(await page.getByTestId('lesson-task-row').filter({ hasText: 'Draft' }).count()).toBe(
-        1,
-      );
+      expect(
+        await page
+          .getByTestId('lesson-task-row')
+          .filter({ hasText: 'Project τριμήνου' })
+          .filter({ hasText: 'Draft' })
+          .count(),
+      ).toBe(1);
       // A reload keeps the tab; Back returns to the one before.
       await page.reload();
       await page.getByTestId('lesson-task-row').first().waitFor();
@@ -134,11 +138,11 @@ describe('the lesson page', () => {
       await select.selectOption('tasks');
       await page.waitForURL((url) => url.searchParams.get('tab') === 'tasks');
       await page.getByTestId('lesson-task-row').first().waitFor();
-      // Read-only: no New buttons; published work only (the draft task is not there).
+      // Read-only: no New buttons; published work only (the teacher's draft is not there).
       expect(await page.getByTestId('lesson-task-new').count()).toBe(0);
-      expect(await page.getByTestId('lesson-task-row').filter({ hasText: 'Draft' }).count()).toBe(
-        0,
-      );
+      expect(
+        await page.getByTestId('lesson-task-row').filter({ hasText: 'Project τριμήνου' }).count(),
+      ).toBe(0);
       await noViolations(page, 'student tasks 375');
       await shot(page, 'student-tasks-375-en');
       await page.reload();
