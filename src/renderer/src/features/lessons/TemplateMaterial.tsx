@@ -22,12 +22,19 @@ const useStyles = makeStyles({
 });
 
 /** What a lesson made from a template gets: its chapters and its tasks with their days. */
-export function TemplateMaterialView({ material }: { material: Material }) {
+export function TemplateMaterialView({
+  material,
+  withDescription = true,
+}: {
+  material: Material;
+  /** False under the office's form, which shows the description already. */
+  withDescription?: boolean;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   return (
     <div className={styles.material} data-testid="template-material">
-      {material.description && <Text>{material.description}</Text>}
+      {withDescription && material.description && <Text>{material.description}</Text>}
       <Text as="h3" weight="semibold" className={styles.heading}>
         {t('Chapters ({{count}})', { count: material.chapters.length })}
       </Text>
@@ -80,7 +87,7 @@ export function TemplateMaterialSection({ parentId }: { parentId: number }) {
   if (!material.data) return <Spinner label={t('Loading...')} />;
   return (
     <section aria-label={t('Template material')}>
-      <TemplateMaterialView material={material.data} />
+      <TemplateMaterialView material={material.data} withDescription={false} />
     </section>
   );
 }
