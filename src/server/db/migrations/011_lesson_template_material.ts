@@ -4,7 +4,8 @@ import { withId, type Migration } from './helpers';
 
 // A lesson template's own material: chapters and tasks that a lesson created from the template
 // gets copies of (docs/decisions.md, "Lesson templates and teaching material"). Task times are
-// offsets in days from the new lesson's start, since a template has no dates of its own.
+// offsets in days from the new lesson's start, since a template has no dates of its own. Also
+// the index the lesson page's list of files reads.
 export const lessonTemplateMaterial: Migration = {
   async up(db: Kysely<unknown>, kind: DatabaseKind) {
     const templateTable = (name: string) =>
@@ -43,6 +44,13 @@ export const lessonTemplateMaterial: Migration = {
       .createIndex('lesson_template_tasks_school_id_template_id')
       .on('lesson_template_tasks')
       .columns(['school_id', 'template_id', 'sort_order'])
+      .execute();
+
+    // The lesson page lists a lesson's files, newest first (GET …/files?type=lesson).
+    await db.schema
+      .createIndex('files_school_id_lesson_id_created_at')
+      .on('files')
+      .columns(['school_id', 'lesson_id', 'created_at'])
       .execute();
   },
 };

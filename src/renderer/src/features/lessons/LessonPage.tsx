@@ -16,7 +16,7 @@ import { useArea } from '../../app/area/AreaContext';
 import { useViewportWidth } from '../../app/shell/useViewportWidth';
 import { AppLink } from '../../components/AppLink';
 import { PageFrame } from '../../components/PageFrame';
-import { LoadError } from '../../resources/ListStates';
+import { LoadError, NothingFound } from '../../resources/ListStates';
 import { definitionOf } from '../../resources/resourceScreen';
 import { useRecordQuery } from '../../resources/useRecordQuery';
 import { useResourceAccess } from '../../resources/useResourceAccess';
@@ -173,7 +173,9 @@ export function LessonPage() {
 
   return (
     <PageFrame title={lesson ? String(lesson.name) : t('Lesson')}>
-      {record.isError ? (
+      {!Number.isInteger(id) ? (
+        <NothingFound />
+      ) : record.isError ? (
         <LoadError message={apiErrorText(record.error)} />
       ) : !lesson ? (
         <Spinner label={t('Loading...')} />
