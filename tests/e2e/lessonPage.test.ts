@@ -63,7 +63,10 @@ describe('the lesson page', () => {
       expect(await page.getByRole('heading', { name: LESSON }).count()).toBe(1);
       expect(await page.getByTestId('lesson-class').textContent()).toContain('Mathematics');
       expect(await page.getByTestId('lesson-teachers').textContent()).toContain('Παπαδάκης');
-      expect(await page.getByTestId('lesson-week').textContent()).toMatch(/\d\d:\d\d–\d\d:\d\d/);
+      // The week's slots arrive with their own call.
+      await expect
+        .poll(() => page.getByTestId('lesson-week').textContent())
+        .toMatch(/\d\d:\d\d–\d\d:\d\d/);
       await page.getByTestId('lesson-timetable').waitFor();
 
       const rows: Record<string, string> = {

@@ -185,7 +185,12 @@ export function LessonPage() {
             <dl className={styles.facts}>
               {fact(t('Class'), [course, level].filter(Boolean).join(' · '), 'lesson-class')}
               {fact(t('Teachers'), teachers.join(', '), 'lesson-teachers')}
-              {fact(t('Every week'), week || t('No weekly slots yet.'), 'lesson-week')}
+              {fact(
+                t('Every week'),
+                // Not "no slots" while they are still on their way.
+                slots.isPending ? '…' : week || t('No weekly slots yet.'),
+                'lesson-week',
+              )}
             </dl>
           </section>
           {narrow ? (
