@@ -119,6 +119,23 @@ describe('the lesson page', () => {
       expect(await fileLink.getAttribute('href')).toMatch(/\/api\/files\/\d+\?expires=/);
       await shot(page, 'teacher-files-1280-en');
 
+      // The lesson's material saved as a template of the school.
+      await page.getByTestId('lesson-save-template').click();
+      const save = page.getByTestId('save-template-dialog');
+      await save.waitFor();
+      expect(await save.getByTestId('save-template-name').inputValue()).toBe(
+        `${LESSON} (template)`,
+      );
+      await noViolations(page, 'save as template');
+      await shot(page, 'teacher-save-template-1280-en');
+      await save.getByTestId('save-template-confirm').click();
+      await save.waitFor({ state: 'detached' });
+      await page.goto(`${server.url}/teacher/${school}/lessons-templates`);
+      await page
+        .getByTestId('template-row')
+        .filter({ hasText: `${LESSON} (template)` })
+        .waitFor();
+
       await chooseLanguage(page, 'el');
       await page.goto(`${server.url}${lessonPath}?tab=chapters`);
       await page.getByTestId('lesson-chapter-row').first().waitFor();

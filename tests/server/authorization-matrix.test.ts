@@ -652,6 +652,15 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
           }),
         })),
       ],
+      // A lesson's material saved as a new template: whoever writes that lesson's material.
+      [`POST ${base}/lessons/:id/template`]: byLesson.map((target) => ({
+        target,
+        expect: (caller) => writesLesson(caller, target),
+        prepare: async () => ({
+          id: lessonOf(target),
+          body: { name: `Matrix template ${next()}` },
+        }),
+      })),
       // A lesson from a template: a teacher of the school (who becomes its teacher) or the
       // office with write on lessons; "other" is another school's template (not found here).
       [`POST ${base}/lessons-templates/:id/lessons`]: (['own', 'other'] as const).map(

@@ -244,6 +244,76 @@ describe.each(databaseKinds)('lesson templates and lesson files on %s', (kind) =
     expect(await count()).toBe(before);
   });
 
+  it("saves a lesson's chapters and tasks as a new template, for the lesson's teachers only", async () => {
+    const inLesson = async (table: 'chapters' | 'tasks') =>
+      Number(
+        (
+          await db()
+            .selectFrom(table)
+            .select(db().fn.countAll<number>().as('n'))
+            .where('lesson_id', '=', fx.shared)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const [chapterCount, taskCount] = [await inLesson('chapters'), await inLesson('tasks')];
+    expect(taskCount).toBeGreaterThan(0);
+    const saved = await api.post(
+      `${base()}/teacher/lessons/${fx.shared}/template`,
+      { name: 'Μαθηματικά Α1 — πρότυπο τάξης', duration_minutes: 90 },
+      teacher,
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data).toMatchObject({ chapters: chapterCount, tasks: taskCount });
+    const material = await api.get(
+      `${base()}/teacher/lessons-templates/${saved.body.data.template_id}/material`,
+      teacher,
+    );
+    expect(material.body.data.chapters).toHaveLength(chapterCount);
+    const offsets = material.body.data.tasks.map(
+      (t: { open_offset_days: number; due_offset_days: number }) => t,
+    );
+    // Day 0 is the first task's opening; every task is due on or after it opens.
+    expect(Math.min(...offsets.map((t: { open_offset_days: number }) => t.open_offset_days))).toBe(
+      0,
+    );
+    for (const t of offsets) expect(t.due_offset_days).toBeGreaterThanOrEqual(t.open_offset_days);
+
+    // Names are unique in the school; only the lesson's teachers (and the office) save it.
+    const again = await api.post(
+      `${base()}/teacher/lessons/${fx.shared}/template`,
+      { name: 'Μαθηματικά Α1 — πρότυπο τάξης' },
+      teacher,
+    );
+    expect(again.status).toBe(409);
+    expect(again.body.issues?.[0]).toMatchObject({ code: 'unique', field: 'name' });
+    expect(
+      (
+        await api.post(
+          `${base()}/teacher/lessons/${fx.foreign}/template`,
+          { name: 'Ξένο μάθημα' },
+          teacher,
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await api.post(
+          `${base()}/student/lessons/${fx.shared}/template`,
+          { name: 'Όχι μαθητές' },
+          student,
+        )
+      ).status,
+    ).toBe(403);
+
+    // The round trip: a lesson made from it gets the same material.
+    const made = await api.post(
+      `${base()}/teacher/lessons-templates/${saved.body.data.template_id}/lessons`,
+      { name: 'Μαθηματικά Α2' },
+      teacher,
+    );
+    expect(made.body.data).toMatchObject({ chapters: chapterCount, tasks: taskCount });
+  });
+
   it("lists a lesson's files to whoever may read their chapter or task", async () => {
     const teacherUser = (
       await db()

@@ -56,6 +56,24 @@ export const lessonFromTemplate = z.object({
 });
 export type LessonFromTemplate = z.infer<typeof lessonFromTemplate>;
 
+export const templateFromLessonBody = z.object({
+  name: requiredTitle,
+  duration_minutes: z.coerce
+    .number({ error: 'Enter a number of minutes' })
+    .int('Enter a number of minutes')
+    .min(1, 'Enter a number of minutes')
+    .max(600, 'At most 600 minutes')
+    .optional(),
+});
+
+export const templateFromLesson = z.object({
+  template_id: z.number().int(),
+  name: z.string(),
+  chapters: z.number().int(),
+  tasks: z.number().int(),
+});
+export type TemplateFromLesson = z.infer<typeof templateFromLesson>;
+
 const withId = schoolRoleParams.extend({ id: idParam });
 
 export const lessonEndpoints = {
@@ -76,5 +94,15 @@ export const lessonEndpoints = {
     params: withId,
     body: lessonFromTemplateBody,
     response: lessonFromTemplate,
+  }),
+  saveAsTemplate: endpoint({
+    method: 'POST',
+    path: '/schools/:school_id/:role/lessons/:id/template',
+    access: 'school-role',
+    summary:
+      "Save a lesson's chapters and tasks as a new template of the school (its teachers, the office with write on lessons); task dates become days from the first task's opening.",
+    params: withId,
+    body: templateFromLessonBody,
+    response: templateFromLesson,
   }),
 };

@@ -7,6 +7,8 @@ import type { TeachingCaller } from './teaching-access';
 //   and make lessons from them; they become the new lesson's teacher.
 // - The office reads them with the lessons permission and makes lessons with write on it.
 // - Students and parents do not see templates.
+// - Saving a lesson's material as a new template is for whoever writes that material: the
+//   lesson's teachers and the office with write on lessons (assertMayWriteLesson).
 
 export function assertMayReadTemplates(caller: TeachingCaller): void {
   if (caller.role !== 'teacher' && caller.role !== 'admin')

@@ -79,3 +79,43 @@ export async function currentPeriodId(
 export async function insertLesson(db: Kysely<Database>, row: Insertable<LessonsTable>) {
   return (await db.insertInto('lessons').values(row).returning('id').executeTakeFirstOrThrow()).id;
 }
+
+/** Whether the school already has a template of this name (names are unique per school). */
+export async function templateNameTaken(db: Kysely<Database>, schoolId: number, name: string) {
+  const row = await db
+    .selectFrom('lesson_templates')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A lesson's chapters (in order) and tasks (by opening), drafts included. */
+export async function lessonMaterial(db: Kysely<Database>, schoolId: number, lessonId: number) {
+  const chapters = await db
+    .selectFrom('chapters')
+    .select(['title', 'content', 'content_text'])
+    .where('school_id', '=', schoolId)
+    .where('lesson_id', '=', lessonId)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  const tasks = await db
+    .selectFrom('tasks')
+    .select([
+      'title',
+      'description',
+      'description_text',
+      'points',
+      'accept_late',
+      'open_at',
+      'due_at',
+    ])
+    .where('school_id', '=', schoolId)
+    .where('lesson_id', '=', lessonId)
+    .orderBy('open_at')
+    .orderBy('id')
+    .execute();
+  return { chapters, tasks };
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { lessonEndpoints as api } from '../../../shared/api/lessons';
 import type { ServerDeps } from '../../deps';
 import { route } from '../../http/route';
-import { createLessonFromTemplate, templateMaterial } from './service';
+import { createLessonFromTemplate, saveLessonAsTemplate, templateMaterial } from './service';
 import { teachingCaller } from './teaching-access';
 
 /** Lesson templates' material and lessons made from them (the records are the engine's). */
@@ -12,5 +12,8 @@ export function lessonRoutes(app: FastifyInstance, deps: ServerDeps): void {
   );
   route(app, deps, api.createFromTemplate, async ({ ctx, params, body }) =>
     createLessonFromTemplate(deps, ctx, await teachingCaller(deps, ctx), params.id, body),
+  );
+  route(app, deps, api.saveAsTemplate, async ({ ctx, params, body }) =>
+    saveLessonAsTemplate(deps, ctx, await teachingCaller(deps, ctx), params.id, body),
   );
 }

@@ -1,14 +1,16 @@
 import type { z } from 'zod';
 import type {
   LessonFromTemplate,
+  TemplateFromLesson,
   TemplateMaterial,
   lessonFromTemplateBody,
+  templateFromLessonBody,
 } from '../../../shared/api/lessons';
 import { searchTextOf } from '../../../shared/search';
 import { recordAudit } from '../../audit/audit-log';
 import type { ServerDeps } from '../../deps';
 import type { RequestContext } from '../../http/context';
-import { notFound, validationError } from '../../http/errors';
+import { notFound, ruleError, validationError } from '../../http/errors';
 import { addDays, localDate, zonedInstant } from '../calendar/school-time';
 import {
   assertMayCreateFromTemplate,
@@ -19,10 +21,12 @@ import {
   currentPeriodId,
   insertLesson,
   isSchoolRecord,
+  lessonMaterial,
   templateContents,
   templateInSchool,
+  templateNameTaken,
 } from './queries';
-import type { TeachingCaller } from './teaching-access';
+import { assertMayWriteLesson, type TeachingCaller } from './teaching-access';
 
 const EXCERPT_CHARS = 200;
 /** A copied task opens in the morning and is due in the evening of its days (school time). */
@@ -171,4 +175,104 @@ export async function createLessonFromTemplate(
     return id;
   });
   return { lesson_id: lessonId, name: body.name, chapters: chapters.length, tasks: tasks.length };
+}
+
+const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+
+/**
+ * A new template of the school from a lesson's chapters and tasks (drafts too), for whoever may
+ * write the lesson's material. Task dates become days counted from the first task's opening
+ * day (school time); the lesson itself is not changed.
+ */
+export async function saveLessonAsTemplate(
+  deps: ServerDeps,
+  ctx: RequestContext,
+  caller: TeachingCaller,
+  lessonId: number,
+  body: z.output<typeof templateFromLessonBody>,
+): Promise<TemplateFromLesson> {
+  await assertMayWriteLesson(deps.db, caller, lessonId);
+  if (await templateNameTaken(deps.db, caller.schoolId, body.name))
+    throw ruleError(
+      'conflict',
+      { code: 'unique', field: 'name', params: { value: body.name } },
+      'Another template of the school already has this name.',
+    );
+  const lesson = await deps.db
+    .selectFrom('lessons')
+    .select(['course_id', 'description'])
+    .where('school_id', '=', caller.schoolId)
+    .where('id', '=', lessonId)
+    .executeTakeFirstOrThrow();
+  const { chapters, tasks } = await lessonMaterial(deps.db, caller.schoolId, lessonId);
+  const zone = deps.config.timeZone;
+  const dayOf = (instant: string) => dayNumber(localDate(new Date(instant), zone));
+  const first = tasks.length > 0 ? Math.min(...tasks.map((t) => dayOf(t.open_at))) : 0;
+  const nowIso = deps.now().toISOString();
+
+  const templateId = await deps.db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('lesson_templates')
+      .values({
+        school_id: caller.schoolId,
+        name: body.name,
+        course_id: lesson.course_id,
+        duration_minutes: body.duration_minutes ?? null,
+        description: lesson.description,
+        search_text: searchTextOf([body.name]),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (chapters.length > 0)
+      await trx
+        .insertInto('lesson_template_chapters')
+        .values(
+          chapters.map((c, i) => ({
+            school_id: caller.schoolId,
+            template_id: id,
+            title: c.title,
+            content: c.content,
+            content_text: c.content_text,
+            sort_order: i + 1,
+          })),
+        )
+        .execute();
+    if (tasks.length > 0)
+      await trx
+        .insertInto('lesson_template_tasks')
+        .values(
+          tasks.map((t, i) => ({
+            school_id: caller.schoolId,
+            template_id: id,
+            title: t.title,
+            description: t.description,
+            description_text: t.description_text,
+            points: t.points,
+            accept_late: t.accept_late,
+            open_offset_days: dayOf(t.open_at) - first,
+            due_offset_days: dayOf(t.due_at) - first,
+            sort_order: i + 1,
+          })),
+        )
+        .execute();
+    await recordAudit(
+      trx,
+      ctx,
+      {
+        schoolId: caller.schoolId,
+        action: 'create',
+        entity: 'lesson_template',
+        entityId: id,
+        detail: { lesson_id: lessonId, chapters: chapters.length, tasks: tasks.length },
+      },
+      nowIso,
+    );
+    return id;
+  });
+  return {
+    template_id: templateId,
+    name: body.name,
+    chapters: chapters.length,
+    tasks: tasks.length,
+  };
 }

@@ -30,6 +30,7 @@ import {
   TasksPanel,
 } from './LessonTabPanels';
 import { LessonTimetable } from './LessonTimetable';
+import { SaveAsTemplateButton } from './SaveAsTemplateDialog';
 import { slotTimes, toSlots, weekdayShortName } from './timetableLogic';
 
 const TAB_LABELS = {
@@ -172,7 +173,14 @@ export function LessonPage() {
   })();
 
   return (
-    <PageFrame title={lesson ? String(lesson.name) : t('Lesson')}>
+    <PageFrame
+      title={lesson ? String(lesson.name) : t('Lesson')}
+      actions={
+        lesson && role === 'teacher' ? (
+          <SaveAsTemplateButton lessonId={id} lessonName={String(lesson.name)} />
+        ) : undefined
+      }
+    >
       {!Number.isInteger(id) ? (
         <NothingFound />
       ) : record.isError ? (

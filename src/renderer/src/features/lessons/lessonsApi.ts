@@ -64,3 +64,19 @@ export const createLessonFromTemplate = async (
 export function signedFileHref(url: string): string {
   return new URL(url, new URL(getApiBaseUrl(), window.location.href)).href;
 }
+
+/** A lesson's chapters and tasks saved as a new template of the school. */
+export const saveLessonAsTemplate = async (
+  scope: TeachingScope,
+  lessonId: number,
+  draft: { name: string; durationMinutes: string },
+) =>
+  (
+    await callEndpoint(lessonEndpoints.saveAsTemplate, {
+      params: { ...at(scope), id: lessonId },
+      body: {
+        name: draft.name,
+        duration_minutes: draft.durationMinutes ? Number(draft.durationMinutes) : undefined,
+      },
+    })
+  ).data;
