@@ -9,6 +9,7 @@ import { calendarRoutes } from './areas/calendar/routes';
 import { gradeRoutes } from './areas/grades/routes';
 import { chapterRoutes } from './areas/chapters/routes';
 import { fileRoutes } from './areas/files/routes';
+import { lessonRoutes } from './areas/lessons/routes';
 import { taskBookRoutes } from './areas/taskbooks/routes';
 import { taskRoutes } from './areas/tasks/routes';
 import { quizRoutes } from './areas/quizzes/routes';
@@ -188,6 +189,7 @@ export async function buildApp(
   quizRoutes(app, deps);
   gradeRoutes(app, deps);
   attendanceRoutes(app, deps);
+  lessonRoutes(app, deps);
 
   // Generated from the route registry: every endpoint served through route() is documented.
   const openApi = openApiDocument([...servedEndpoints(app)], config.version);

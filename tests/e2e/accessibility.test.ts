@@ -32,7 +32,6 @@ const WIDTHS = [1280, 375] as const;
  * screen nothing links to fails the run until it is reachable or listed here.
  */
 const UNLINKED: Record<string, string> = {
-  'admin lessons-templates/:id': 'the demo data holds no lesson template',
   'admin periods/:period_id/:sub_period_id':
     "sub-periods open in a dialog on the period's screen; nothing links to this route yet",
   'teacher lesson/:lesson_id/quiz/new':

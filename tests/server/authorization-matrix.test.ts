@@ -37,6 +37,7 @@ import {
  * child's), "other" a lesson they are no part of.
  */
 const ATHENS = 1;
+const THESSALONIKI = 2;
 
 type Target = 'new' | 'own' | 'other' | 'powerful';
 type Grant = { read: boolean; write: boolean };
@@ -944,9 +945,62 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
           }),
         })),
       ],
+      // A lesson's material saved as a new template: whoever writes that lesson's material.
+      [`POST ${base}/lessons/:id/template`]: byLesson.map((target) => ({
+        target,
+        expect: (caller) => writesLesson(caller, target),
+        prepare: async () => ({
+          id: lessonOf(target),
+          body: { name: `Matrix template ${next()}` },
+        }),
+      })),
+      // A lesson from a template: a teacher of the school (who becomes its teacher) or the
+      // office with write on lessons; "other" is another school's template (not found here).
+      [`POST ${base}/lessons-templates/:id/lessons`]: (['own', 'other'] as const).map(
+        (target): Scenario => ({
+          target,
+          expect: (caller) => {
+            if (target === 'other') return [false, "another school's template"];
+            if (caller.role === 'teacher') return [true, "any teacher of the school's templates"];
+            if (caller.role === 'admin')
+              return grantOf(caller, 'lessons').write
+                ? [true, 'the office with write on lessons']
+                : [false, 'no write on lessons'];
+            return [false, 'templates are for teachers and the office'];
+          },
+          prepare: async () => ({
+            id: await templateOf(target === 'own' ? ATHENS : THESSALONIKI),
+            body: { name: `Matrix lesson ${next()}` },
+          }),
+        }),
+      ),
       [`POST ${base}/calendar/feed`]: ownFeed(false),
       [`DELETE ${base}/calendar/feed`]: ownFeed(true),
     };
+  }
+
+  /** A lesson template of a school (the demo has Athens' own; another school gets one here). */
+  async function templateOf(school: number): Promise<number> {
+    const found = await db()
+      .selectFrom('lesson_templates')
+      .select('id')
+      .where('school_id', '=', school)
+      .orderBy('id')
+      .executeTakeFirst();
+    if (found) return found.id;
+    const { id } = await db()
+      .insertInto('lesson_templates')
+      .values({
+        school_id: school,
+        name: `Matrix template ${next()}`,
+        course_id: null,
+        duration_minutes: 45,
+        description: null,
+        search_text: '',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
   }
 
   async function invitation(): Promise<number> {
@@ -1165,10 +1219,14 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
               ? 'delete'
               : 'update';
       // A hand-written rule first: a route below an engine resource's segment may be an
-      // area's own (a lesson's register is the attendance area's, not the lessons engine's).
+      // area's own (a lesson's register is the attendance area's, a template's /:id/lessons the
+      // lessons area's). The engine's own routes are the resource's path, /:id and /import.
+      const engineRoute = rest === '' || rest === '/:id' || rest === '/import';
       const scenarios =
         handWrittenScenarios(endpoint) ??
-        (resource && !resource.custom ? engineScenarios(resource, action) : undefined);
+        (resource && !resource.custom && engineRoute
+          ? engineScenarios(resource, action)
+          : undefined);
       if (!scenarios) unruled.push(`${endpoint.method} ${endpoint.path}`);
       for (const scenario of scenarios ?? []) cells.push({ endpoint, scenario });
     }

@@ -8,6 +8,7 @@ import { accountAuthority } from './migrations/003_account_authority';
 import { jobs } from './migrations/004_jobs';
 import { accountSecurity } from './migrations/005_account_security';
 import { teaching } from './migrations/010_teaching';
+import { lessonTemplateMaterial } from './migrations/011_lesson_template_material';
 import { filesList } from './migrations/012_files_list';
 import { quizzes } from './migrations/020_quizzes';
 import { assessment } from './migrations/021_assessment';
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '004_jobs': jobs,
   '005_account_security': accountSecurity,
   '010_teaching': teaching,
+  '011_lesson_template_material': lessonTemplateMaterial,
   '012_files_list': filesList,
   '020_quizzes': quizzes,
   '021_assessment': assessment,

@@ -18,6 +18,7 @@ export * from './calendar';
 export * from './quizzes';
 export * from './grades';
 export * from './attendance';
+export * from './lessons';
 
 import { accountEndpoints } from './account';
 import { healthEndpoints } from './health';
@@ -29,6 +30,7 @@ import { attendanceEndpoints } from './attendance';
 import { calendarEndpoints } from './calendar';
 import { gradeEndpoints } from './grades';
 import { chapterEndpoints } from './chapters';
+import { lessonEndpoints } from './lessons';
 import { fileEndpoints } from './files';
 import { taskBookEndpoints } from './taskbooks';
 import { taskEndpoints } from './tasks';
@@ -57,6 +59,7 @@ export const endpoints = {
   ...prefixed('quizzes', quizEndpoints),
   ...prefixed('grades', gradeEndpoints),
   ...prefixed('attendance', attendanceEndpoints),
+  ...prefixed('lessons', lessonEndpoints),
 };
 
 function prefixed<T extends Record<string, unknown>>(area: string, table: T) {

@@ -8,6 +8,7 @@ import { quizzesGreek } from './quizzes.el';
 import { assessmentGreek } from './assessment.el';
 import { taskBooksGreek } from './taskbooks.el';
 import { filesProfileGreek } from './filesProfile.el';
+import { lessonsGreek } from './lessons.el';
 
 /** Greek for every built-in text; keys are the English texts (a unit test checks coverage). */
 export const greek: Record<string, string> = {
@@ -22,6 +23,7 @@ export const greek: Record<string, string> = {
   ...assessmentGreek,
   ...taskBooksGreek,
   ...filesProfileGreek,
+  ...lessonsGreek,
   // Spec §5 and §8 messages (the zod schemas of src/shared carry the English ones).
   'Email is required!': 'Το email είναι υποχρεωτικό!',
   'Email must be max 320 characters': 'Το email πρέπει να έχει έως 320 χαρακτήρες',

@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { Flag, LinkTable, SchoolRecord, TableColumns } from '../../db/column-types';
+import type { Flag, Id, LinkTable, SchoolRecord, TableColumns } from '../../db/column-types';
 
 // Table types of lessons with their teachers, students, timetable and templates. db/schema.ts
 // joins every area's tables into Database.
@@ -30,6 +30,34 @@ export interface LessonTemplatesTable extends SchoolRecord {
   description: string | null;
 }
 
+/** A template's chapter, copied into each lesson made from the template. */
+export interface LessonTemplateChaptersTable {
+  id: Id;
+  school_id: number;
+  template_id: number;
+  title: string;
+  /** The Lexical editor state as JSON text. */
+  content: string;
+  content_text: string;
+  sort_order: number;
+}
+
+/** A template's task; its times are days after the new lesson's start. */
+export interface LessonTemplateTasksTable {
+  id: Id;
+  school_id: number;
+  template_id: number;
+  title: string;
+  /** The Lexical editor state as JSON text. */
+  description: string;
+  description_text: string;
+  points: number;
+  accept_late: Flag;
+  open_offset_days: number;
+  due_offset_days: number;
+  sort_order: number;
+}
+
 export interface LessonTeachersTable extends LinkTable {
   lesson_id: number;
   teacher_id: number;
@@ -44,6 +72,8 @@ export interface LessonTables {
   lessons: LessonsTable;
   lesson_schedules: LessonSchedulesTable;
   lesson_templates: LessonTemplatesTable;
+  lesson_template_chapters: LessonTemplateChaptersTable;
+  lesson_template_tasks: LessonTemplateTasksTable;
   lesson_teachers: LessonTeachersTable;
   lesson_students: LessonStudentsTable;
 }
@@ -81,6 +111,28 @@ export const LESSONS_COLUMNS: TableColumns<LessonTables> = {
     course_id: true,
     duration_minutes: true,
     description: true,
+  },
+  lesson_template_chapters: {
+    id: true,
+    school_id: true,
+    template_id: true,
+    title: true,
+    content: true,
+    content_text: true,
+    sort_order: true,
+  },
+  lesson_template_tasks: {
+    id: true,
+    school_id: true,
+    template_id: true,
+    title: true,
+    description: true,
+    description_text: true,
+    points: true,
+    accept_late: true,
+    open_offset_days: true,
+    due_offset_days: true,
+    sort_order: true,
   },
   lesson_teachers: {
     id: true,

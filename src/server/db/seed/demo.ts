@@ -6,6 +6,7 @@ import { localDate } from '../../areas/calendar/school-time';
 import { seedAssessmentSettings, seedGrades } from '../../areas/grades/seed';
 import { seedChapters } from '../../areas/chapters/seed';
 import { seedFiles } from '../../areas/files/seed';
+import { seedLessonTemplates } from '../../areas/lessons/template-seed';
 import { seedTaskBooks } from '../../areas/taskbooks/seed';
 import { seedTasks } from '../../areas/tasks/seed';
 import { seedQuizzes } from '../../areas/quizzes/seed';
@@ -173,6 +174,7 @@ export async function seedDemo(deps: ServerDeps, seed = 2026): Promise<void> {
     const tasks = await seedTasks(db, { ...teaching, graderUserId: teacher, demoStudent });
     await seedTaskBooks(db, { ...teaching, chapters, tasks, demoStudent });
     await seedQuizzes(db, teaching);
+    await seedLessonTemplates(db, athens);
     await seedFiles(db, deps.config, {
       ...teaching,
       lessonId: athensLessons[0]!,

@@ -1,7 +1,11 @@
 import { screenPages } from '../../resources/screenPages';
+import { LessonPage } from './LessonPage';
+import { LessonTemplatesPage } from './LessonTemplatesPage';
 import { LessonTimetable } from './LessonTimetable';
+import { TemplateMaterialSection } from './TemplateMaterial';
 
-// Lessons carry their weekly timetable on every role's record screen.
+// The office edits lessons on their record screen (with the weekly timetable); teachers and
+// students open a lesson's page with its tabs (`page`), and teachers make lessons from templates.
 
 export const lessonScreens = {
   admin: {
@@ -17,6 +21,7 @@ export const lessonScreens = {
       listPath: 'lessons-templates',
       detailPath: 'lessons-templates',
       idParam: 'id',
+      sections: [TemplateMaterialSection],
     }),
     courses: screenPages({
       resource: 'courses',
@@ -35,6 +40,8 @@ export const lessonScreens = {
       transfer: false,
       sections: [LessonTimetable],
     }),
+    page: LessonPage,
+    templates: LessonTemplatesPage,
   },
   student: {
     lessons: screenPages({
@@ -46,5 +53,6 @@ export const lessonScreens = {
       transfer: false,
       sections: [LessonTimetable],
     }),
+    page: LessonPage,
   },
 };

@@ -22,7 +22,7 @@ export const studentRoutes: AreaRoute[] = [
   { path: 'home', title: msg('Home'), page: RoleHome },
   { path: 'tasks', title: msg('Tasks'), page: taskScreens.student.list },
   { path: 'task/:task_id', title: msg('Task'), page: taskScreens.student.detail },
-  { path: 'lesson/:lesson_id', title: msg('Lesson'), page: pages.lessons.detail },
+  { path: 'lesson/:lesson_id', title: msg('Lesson'), page: pages.page },
   { path: 'quizs', title: msg('Quiz') },
   { path: 'lesson/:lesson_id/quiz/:quiz_id', title: msg('Quiz') },
   { path: 'duties', title: msg('Study guide'), page: dutyScreens.student.list },

@@ -23,7 +23,7 @@ const pages = {
 /** Every teacher sub-route of spec §2. */
 export const teacherRoutes: AreaRoute[] = [
   { path: 'home', title: msg('Home'), page: RoleHome },
-  { path: 'lesson/:lesson_id', title: msg('Lesson'), page: pages.lessons.detail },
+  { path: 'lesson/:lesson_id', title: msg('Lesson'), page: pages.page },
   { path: 'lesson/:lesson_id/quiz/new', title: msg('New quiz'), page: quizScreens.teacher.editor },
   {
     path: 'lesson/:lesson_id/quiz/:quiz_id',
@@ -36,7 +36,7 @@ export const teacherRoutes: AreaRoute[] = [
   { path: 'lesson/:lesson_id/student/:student_id', title: msg('Student') },
   { path: 'lesson/:lesson_id/student/:student_id/grades/:sub_period_id', title: msg('Grades') },
   { path: 'lessons', title: msg('Lessons'), page: pages.lessons.list },
-  { path: 'lessons-templates', title: msg('Lesson templates') },
+  { path: 'lessons-templates', title: msg('Lesson templates'), page: pages.templates },
   { path: 'calendar', title: msg('Calendar'), page: calendarScreens.teacher.calendar },
   { path: 'tasks/:task_id', title: msg('Task'), page: taskScreens.teacher.detail },
   { path: 'tasks', title: msg('Tasks'), page: taskScreens.teacher.list },
