@@ -45,12 +45,5 @@ export const lessonTemplateMaterial: Migration = {
       .on('lesson_template_tasks')
       .columns(['school_id', 'template_id', 'sort_order'])
       .execute();
-
-    // The lesson page lists a lesson's files, newest first (GET …/files?type=lesson).
-    await db.schema
-      .createIndex('files_school_id_lesson_id_created_at')
-      .on('files')
-      .columns(['school_id', 'lesson_id', 'created_at'])
-      .execute();
   },
 };
