@@ -10,6 +10,7 @@ export const NOTIFICATION_ENTITY_NAMES = [
   'announcements',
   'taskbook',
   'quiz',
+  'absence',
 ] as const satisfies readonly NotificationEntity[];
 
 /**

@@ -131,6 +131,7 @@ export const greek: Record<string, string> = {
   'Search chat rooms': 'Αναζήτηση συνομιλιών',
   Title: 'Τίτλος',
   Date: 'Ημερομηνία',
+  Day: 'Ημέρα',
   Error: 'Σφάλμα',
   Stay: 'Παραμονή',
   Leave: 'Έξοδος',

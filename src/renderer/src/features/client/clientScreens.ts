@@ -6,12 +6,19 @@ import { clientStudentsScreen } from '../people/peopleScreens';
 import { screenPages } from '../../resources/screenPages';
 import { taskScreens } from '../tasks/taskScreens';
 import { taskBookScreens } from '../taskbooks/taskBookScreens';
+import { ChildAnnouncementsSection, ChildWeekSection } from './ChildSections';
 
-// A parent's view of a child shows the child's tasks and task books under the child's record.
+// A parent's view of a child shows, under the child's record, the child's week of lessons, tasks,
+// task books and the announcements the family receives.
 const pages = {
   students: screenPages({
     ...clientStudentsScreen,
-    sections: [taskScreens.client.childSection, taskBookScreens.client.childSection],
+    sections: [
+      ChildWeekSection,
+      taskScreens.client.childSection,
+      taskBookScreens.client.childSection,
+      ChildAnnouncementsSection,
+    ],
   }),
 };
 

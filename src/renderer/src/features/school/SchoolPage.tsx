@@ -38,10 +38,25 @@ const useStyles = makeStyles({
   },
   name: { margin: 0, overflowWrap: 'anywhere' },
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, margin: 0 },
-  item: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'flex-start' },
-  icon: { flexShrink: 0, marginTop: '2px', color: tokens.colorBrandForeground1 },
-  term: { fontWeight: tokens.fontWeightSemibold },
-  value: { margin: 0, overflowWrap: 'anywhere' },
+  // A definition list allows a div of dt and dd, nothing else: the icon goes in the dt, and the
+  // value lines up under the label.
+  term: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalM,
+    alignItems: 'center',
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  icon: {
+    flexShrink: 0,
+    display: 'inline-flex',
+    width: '20px',
+    color: tokens.colorBrandForeground1,
+  },
+  value: {
+    margin: 0,
+    paddingLeft: `calc(20px + ${tokens.spacingHorizontalM})`,
+    overflowWrap: 'anywhere',
+  },
   empty: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -56,14 +71,14 @@ function Detail({
 }) {
   const styles = useStyles();
   return (
-    <div className={styles.item}>
-      <span className={styles.icon} aria-hidden>
-        {icon}
-      </span>
-      <div>
-        <dt className={styles.term}>{label}</dt>
-        <dd className={styles.value}>{children}</dd>
-      </div>
+    <div>
+      <dt className={styles.term}>
+        <span className={styles.icon} aria-hidden>
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className={styles.value}>{children}</dd>
     </div>
   );
 }
