@@ -41,4 +41,18 @@ export const quizzesGreek: Record<string, string> = {
   'Shuffle questions and options': 'Ανακάτεμα ερωτήσεων και επιλογών',
   'Kind of question': 'Είδος ερώτησης',
   'Add question': 'Προσθήκη ερώτησης',
+  // The student's quizzes and taking one.
+  'In progress': 'Σε εξέλιξη',
+  'Opens {{date}}': 'Ανοίγει {{date}}',
+  'Open now': 'Ανοιχτό τώρα',
+  'Not taken': 'Δεν το έδωσε',
+  'Time limit': 'Χρονικό όριο',
+  'Until it closes': 'Μέχρι να κλείσει',
+  '{{count}} minutes': '{{count}} λεπτά',
+  'Open and upcoming': 'Ανοιχτά και επερχόμενα',
+  'Past quizzes': 'Προηγούμενα κουίζ',
+  '{{score}} / {{total}} points': '{{score}} / {{total}} βαθμοί',
+  '{{count}} to grade': '{{count}} προς βαθμολόγηση',
+  'To grade': 'Προς βαθμολόγηση',
+  'Graded by the teacher': 'Βαθμολογείται από τον καθηγητή',
 };

@@ -1,7 +1,9 @@
 import { QuizEditPage } from './QuizEditPage';
 import { QuizzesPage } from './QuizzesPage';
+import { StudentQuizzesPage } from './StudentQuizzesPage';
 
-// Teachers write quizzes; taking them (students) and the review are still to come.
+// Teachers write quizzes and review the answers; students take them.
 export const quizScreens = {
   teacher: { list: QuizzesPage, editor: QuizEditPage },
+  student: { list: StudentQuizzesPage },
 };

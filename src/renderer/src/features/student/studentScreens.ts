@@ -8,6 +8,7 @@ import { taskScreens } from '../tasks/taskScreens';
 import { announcementScreens } from '../announcements/announcementScreens';
 import { lessonScreens } from '../lessons/lessonScreens';
 import { peopleScreens } from '../people/peopleScreens';
+import { quizScreens } from '../quizzes/quizScreens';
 
 const pages = { ...lessonScreens.student, ...peopleScreens.student };
 
@@ -21,7 +22,7 @@ export const studentRoutes: AreaRoute[] = [
   { path: 'tasks', title: msg('Tasks'), page: taskScreens.student.list },
   { path: 'task/:task_id', title: msg('Task'), page: taskScreens.student.detail },
   { path: 'lesson/:lesson_id', title: msg('Lesson'), page: pages.lessons.detail },
-  { path: 'quizs', title: msg('Quiz') },
+  { path: 'quizs', title: msg('Quiz'), page: quizScreens.student.list },
   { path: 'lesson/:lesson_id/quiz/:quiz_id', title: msg('Quiz') },
   { path: 'duties', title: msg('Study guide') },
   { path: 'school', title: msg('School') },
