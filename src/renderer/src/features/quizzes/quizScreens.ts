@@ -1,9 +1,10 @@
 import { QuizEditPage } from './QuizEditPage';
+import { QuizTakePage } from './QuizTakePage';
 import { QuizzesPage } from './QuizzesPage';
 import { StudentQuizzesPage } from './StudentQuizzesPage';
 
 // Teachers write quizzes and review the answers; students take them.
 export const quizScreens = {
   teacher: { list: QuizzesPage, editor: QuizEditPage },
-  student: { list: StudentQuizzesPage },
+  student: { list: StudentQuizzesPage, take: QuizTakePage },
 };

@@ -23,7 +23,11 @@ export const studentRoutes: AreaRoute[] = [
   { path: 'task/:task_id', title: msg('Task'), page: taskScreens.student.detail },
   { path: 'lesson/:lesson_id', title: msg('Lesson'), page: pages.lessons.detail },
   { path: 'quizs', title: msg('Quiz'), page: quizScreens.student.list },
-  { path: 'lesson/:lesson_id/quiz/:quiz_id', title: msg('Quiz') },
+  {
+    path: 'lesson/:lesson_id/quiz/:quiz_id',
+    title: msg('Quiz'),
+    page: quizScreens.student.take,
+  },
   { path: 'duties', title: msg('Study guide') },
   { path: 'school', title: msg('School') },
   { path: 'teachers', title: msg('Teachers'), page: pages.teachers.list },
