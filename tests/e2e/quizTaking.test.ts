@@ -185,6 +185,8 @@ describe('taking a quiz and reviewing it, through the screens', () => {
       await attempt.getByRole('button').first().click();
       const answers = attempt.getByTestId('review-answer');
       await expect.poll(() => answers.first().textContent()).toContain('Διαιρείται μόνο με το 1');
+      // The panel opens with an animation: let it finish before the picture.
+      await page.waitForTimeout(500);
       await shot(page, 'review-1280-en');
       await answers.first().getByTestId('review-points').fill('3');
       await answers.first().getByTestId('review-grade').click();

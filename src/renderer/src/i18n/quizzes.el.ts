@@ -105,4 +105,5 @@ export const quizzesGreek: Record<string, string> = {
   'Grade ({{max}} max)': 'Βαθμός (έως {{max}})',
   'Points ({{max}} max)': 'Βαθμοί (έως {{max}})',
   Override: 'Αλλαγή βαθμού',
+  'Share correct': 'Ποσοστό σωστών',
 };

@@ -107,7 +107,7 @@ export function QuizReviewPage() {
     { id: 'answered', label: t('Answers'), cell: (row) => String(row.answered) },
     {
       id: 'correct',
-      label: t('Correct'),
+      label: t('Share correct'),
       cell: (row) => (row.share_correct === null ? '–' : `${Math.round(row.share_correct * 100)}%`),
     },
     {

@@ -15,7 +15,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type {
@@ -515,10 +515,16 @@ function AttemptResult({
   const styles = useStyles();
   const results = attempt.results;
   const answerOf = (id: number) => attempt.answers.find((a) => a.question_id === id)?.answer;
+  // Submitting happens at the foot of the questions: bring the outcome into view (and focus).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: 'center' });
+    heading.current?.focus();
+  }, []);
   return (
     <>
       <div className={styles.card} data-testid="attempt-result">
-        <Text as="h3" weight="semibold" size={500}>
+        <Text as="h3" weight="semibold" size={500} ref={heading} tabIndex={-1}>
           {t('Attempt {{number}}', { number: attempt.number })}
         </Text>
         {results && attempt.score !== null ? (
