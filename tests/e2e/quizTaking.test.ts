@@ -148,7 +148,16 @@ describe('taking a quiz and reviewing it, through the screens', () => {
 
       // The rest, then submit with the confirmation.
       await questions.nth(2).getByTestId('answer-match').nth(1).selectOption({ label: 'Ρώμη' });
+      // The connection drops while typing: the screen says so, and saves once it is back.
+      await page.route('**/answers/**', (route) => route.abort());
       await questions.nth(4).getByTestId('answer-gap').nth(1).fill('μηδέν');
+      await expect
+        .poll(() => page.getByTestId('attempt-save-state').textContent(), { timeout: 10_000 })
+        .toBe('Not saved: trying again');
+      await page.unroute('**/answers/**');
+      await expect
+        .poll(() => page.getByTestId('attempt-save-state').textContent(), { timeout: 10_000 })
+        .toBe('All answers saved');
       await shot(page, 'student-take-1280-en');
       await page.setViewportSize({ width: 375, height: 740 });
       await shot(page, 'student-take-375-en');
