@@ -31,6 +31,7 @@ import { apiErrorText } from '../../api/apiErrorText';
 import { formErrors } from '../../api/formErrors';
 import { useArea } from '../../app/area/AreaContext';
 import { APP_TOASTER } from '../../app/toaster';
+import { AppLink } from '../../components/AppLink';
 import { LeaveWithoutSavingDialog } from '../../components/LeaveWithoutSavingDialog';
 import { PageFrame } from '../../components/PageFrame';
 import { msg } from '../../i18n/msg';
@@ -114,7 +115,7 @@ export function QuizEditPage() {
   const id =
     params.quiz_id === undefined || params.quiz_id === 'new' ? null : Number(params.quiz_id);
   const { t } = useTranslation();
-  const { schoolId, role } = useArea();
+  const { schoolId, role, basePath } = useArea();
   const scope = { schoolId, role };
   const record = useQuery({
     queryKey: quizKeys.one(scope, id ?? 0),
@@ -128,7 +129,14 @@ export function QuizEditPage() {
       </PageFrame>
     );
   return (
-    <PageFrame title={record.data?.title || t('Quiz')}>
+    <PageFrame
+      title={record.data?.title || t('Quiz')}
+      actions={
+        record.data && (
+          <AppLink to={`${basePath}/quizanswers/${id}`}>{t('Answers and grading')}</AppLink>
+        )
+      }
+    >
       {record.isError ? (
         <LoadError message={apiErrorText(record.error)} />
       ) : !record.data ? (

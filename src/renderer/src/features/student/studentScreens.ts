@@ -10,6 +10,7 @@ import { announcementScreens } from '../announcements/announcementScreens';
 import { lessonScreens } from '../lessons/lessonScreens';
 import { peopleScreens } from '../people/peopleScreens';
 import { SchoolPage } from '../school/SchoolPage';
+import { quizScreens } from '../quizzes/quizScreens';
 
 const pages = { ...lessonScreens.student, ...peopleScreens.student };
 
@@ -23,8 +24,12 @@ export const studentRoutes: AreaRoute[] = [
   { path: 'tasks', title: msg('Tasks'), page: taskScreens.student.list },
   { path: 'task/:task_id', title: msg('Task'), page: taskScreens.student.detail },
   { path: 'lesson/:lesson_id', title: msg('Lesson'), page: pages.page },
-  { path: 'quizs', title: msg('Quiz') },
-  { path: 'lesson/:lesson_id/quiz/:quiz_id', title: msg('Quiz') },
+  { path: 'quizs', title: msg('Quiz'), page: quizScreens.student.list },
+  {
+    path: 'lesson/:lesson_id/quiz/:quiz_id',
+    title: msg('Quiz'),
+    page: quizScreens.student.take,
+  },
   { path: 'duties', title: msg('Study guide'), page: dutyScreens.student.list },
   { path: 'school', title: msg('School'), page: SchoolPage },
   { path: 'teachers', title: msg('Teachers'), page: pages.teachers.list },

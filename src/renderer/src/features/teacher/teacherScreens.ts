@@ -31,7 +31,11 @@ export const teacherRoutes: AreaRoute[] = [
     page: quizScreens.teacher.editor,
   },
   { path: 'quizs', title: msg('Quiz'), page: quizScreens.teacher.list },
-  { path: 'quizanswers/:quiz_id', title: msg('Quiz answers') },
+  {
+    path: 'quizanswers/:quiz_id',
+    title: msg('Quiz answers'),
+    page: quizScreens.teacher.review,
+  },
   { path: 'students', title: msg('Students'), page: pages.students.list },
   { path: 'lesson/:lesson_id/student/:student_id', title: msg('Student') },
   { path: 'lesson/:lesson_id/student/:student_id/grades/:sub_period_id', title: msg('Grades') },
