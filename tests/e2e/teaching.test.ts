@@ -173,9 +173,9 @@ describe('teaching, through the screens', () => {
             await dialog.waitFor({ state: 'detached' });
             await expect.poll(() => row.textContent()).toContain('17 / 20');
             expect(await row.getByTestId('task-state').textContent()).toContain('Graded');
-        // The child's week of lessons and the family's announcements sit with the tasks.
-        await page.locator('#child-week-heading').waitFor();
-        await page.getByTestId('child-announcement-row').first().waitFor();
+            // The child's week of lessons and the family's announcements sit with the tasks.
+            await page.locator('#child-week-heading').waitFor();
+            await page.getByTestId('child-announcement-row').first().waitFor();
           }
           await shot(page, `teacher-task-submissions-${width}`);
         });
@@ -198,9 +198,9 @@ describe('teaching, through the screens', () => {
           await row.waitFor();
           expect(await row.getByTestId('child-grade').textContent()).toBe('17 / 20');
           expect(await row.getByTestId('task-state').textContent()).toContain('Graded');
-        // The child's week of lessons and the family's announcements sit with the tasks.
-        await page.locator('#child-week-heading').waitFor();
-        await page.getByTestId('child-announcement-row').first().waitFor();
+          // The child's week of lessons and the family's announcements sit with the tasks.
+          await page.locator('#child-week-heading').waitFor();
+          await page.getByTestId('child-announcement-row').first().waitFor();
           await shot(page, `parent-child-${width}`);
         });
       }
