@@ -6,18 +6,12 @@ import type { CalendarEvent } from '../../../../shared/api/calendar';
 import { apiErrorText } from '../../api/apiErrorText';
 import { useArea } from '../../app/area/AreaContext';
 import { SimpleList, type SimpleColumn } from '../../components/SimpleList';
-import { formatLongDate } from '../../i18n/formatDate';
 import { LoadError, NothingFound } from '../../resources/ListStates';
-import type { ResourceRecord } from '../../resources/resourceApi';
-import { definitionOf } from '../../resources/resourceScreen';
 import { useRecordQuery } from '../../resources/useRecordQuery';
-import { useResourceAccess } from '../../resources/useResourceAccess';
-import { useResourceList } from '../../resources/useResourceList';
 import { calendarKeys, listEvents } from '../calendar/calendarApi';
 
-// Under a parent's view of their child: the child's week of lessons and the announcements the
-// family receives. Both read what the parent may already see (the calendar of their children,
-// the announcements addressed to them), narrowed to this child's lessons.
+// Under a parent's view of their child: the child's week of lessons, from the parent's calendar
+// (their children's lessons) narrowed to this child's.
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -30,7 +24,7 @@ function useChildLessons(childId: number): Set<number> | null {
   const record = useRecordQuery({ schoolId, role, resource: 'students' }, childId);
   return useMemo(() => {
     if (!record.data) return null;
-    const lessons = record.data.lessons;
+    const lessons = record.data.lesson_ids;
     return new Set(Array.isArray(lessons) ? lessons.map(Number) : []);
   }, [record.data]);
 }
@@ -98,61 +92,6 @@ export function ChildWeekSection({ parentId }: { parentId: number }) {
           rowKey={(row) => row.uid}
           label={t('This week')}
           testId="child-week-row"
-        />
-      )}
-    </section>
-  );
-}
-
-/** The newest announcements the family receives: the school's, and those of the child's lessons. */
-export function ChildAnnouncementsSection({ parentId }: { parentId: number }) {
-  const { t, i18n } = useTranslation();
-  const styles = useStyles();
-  const lessons = useChildLessons(parentId);
-  const access = useResourceAccess(definitionOf('announcements'));
-  const list = useResourceList(
-    access.scope,
-    { search: '', sort: { field: 'created_at', order: 'desc' }, filters: {} },
-    access.read,
-    true,
-  );
-  // A lesson's announcement belongs to this child only if they attend that lesson.
-  const rows = list.rows.filter(
-    (row) =>
-      row.lesson_id === null || row.lesson_id === undefined || lessons?.has(Number(row.lesson_id)),
-  );
-  const columns: SimpleColumn<ResourceRecord>[] = [
-    { id: 'title', label: t('Title'), width: '60%', cell: (row) => String(row.title ?? '') },
-    {
-      id: 'date',
-      label: t('Date'),
-      cell: (row) => (row.created_at ? formatLongDate(String(row.created_at), i18n.language) : ''),
-    },
-  ];
-  if (!access.read) return null;
-  return (
-    <section className={styles.section} aria-labelledby="child-announcements-heading">
-      <Text
-        as="h3"
-        id="child-announcements-heading"
-        size={500}
-        weight="semibold"
-        className={styles.heading}
-      >
-        {t('Announcements')}
-      </Text>
-      {list.isError && <LoadError message={apiErrorText(list.error)} />}
-      {list.isPending || lessons === null ? (
-        <Spinner label={t('Loading...')} />
-      ) : rows.length === 0 && !list.isError ? (
-        <NothingFound />
-      ) : (
-        <SimpleList
-          rows={rows.slice(0, 10)}
-          columns={columns}
-          rowKey={(row) => row.id}
-          label={t('Announcements')}
-          testId="child-announcement-row"
         />
       )}
     </section>

@@ -6,10 +6,10 @@ import { clientStudentsScreen } from '../people/peopleScreens';
 import { screenPages } from '../../resources/screenPages';
 import { taskScreens } from '../tasks/taskScreens';
 import { taskBookScreens } from '../taskbooks/taskBookScreens';
-import { ChildAnnouncementsSection, ChildWeekSection } from './ChildSections';
+import { ChildWeekSection } from './ChildSections';
 
-// A parent's view of a child shows, under the child's record, the child's week of lessons, tasks,
-// task books and the announcements the family receives.
+// A parent's view of a child shows, under the child's record, the child's week of lessons, tasks
+// and task books.
 const pages = {
   students: screenPages({
     ...clientStudentsScreen,
@@ -17,7 +17,6 @@ const pages = {
       ChildWeekSection,
       taskScreens.client.childSection,
       taskBookScreens.client.childSection,
-      ChildAnnouncementsSection,
     ],
   }),
 };
