@@ -8,24 +8,18 @@ import {
   Spinner,
   Switch,
   Text,
-  Toast,
-  ToastTitle,
   tokens,
   useRestoreFocusTarget,
-  useToastController,
 } from '@fluentui/react-components';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { Chapter } from '../../../../shared/api/chapters';
 import { apiErrorText } from '../../api/apiErrorText';
-import { formErrors } from '../../api/formErrors';
 import { useArea } from '../../app/area/AreaContext';
-import { APP_TOASTER } from '../../app/toaster';
 import { RichTextEditor } from '../../components/editor';
 import { LeaveWithoutSavingDialog } from '../../components/LeaveWithoutSavingDialog';
+import { useDraftForm } from '../../components/useDraftForm';
 import { PageFrame } from '../../components/PageFrame';
 import { DeleteConfirmDialog } from '../../resources/DeleteConfirmDialog';
 import { LoadError } from '../../resources/ListStates';
@@ -94,64 +88,41 @@ export function ChapterEditPage() {
 function ChapterForm({ chapter }: { chapter: Chapter | null }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const navigate = useNavigate();
   const { schoolId, role, basePath } = useArea();
   const scope = { schoolId, role };
-  const { dispatchToast } = useToastController(APP_TOASTER);
   const invalidation = useChaptersInvalidation();
   const restoreFocus = useRestoreFocusTarget();
-  const [draft, setDraft] = useState<ChapterDraft>(
-    chapter ? draftOf(chapter) : { title: '', published: false, content: null },
-  );
-  const [lessonId, setLessonId] = useState<number | null>(chapter?.lesson_id ?? null);
-  const [dirty, setDirty] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const editable = chapter ? chapter.abilities.update : true;
-  const change = (next: Partial<ChapterDraft>) => {
-    setDraft((current) => ({ ...current, ...next }));
-    setDirty(true);
-  };
-
-  // The form's values travel with the call: a Save clicked straight after a change sends that
-  // change (options set in an effect could still hold the render before it).
-  const save = useMutation({
-    mutationFn: ({ values, lesson }: { values: ChapterDraft; lesson: number | null }) =>
+  const {
+    draft,
+    change,
+    lessonId,
+    chooseLesson,
+    dirty,
+    confirming,
+    setConfirming,
+    save,
+    remove,
+    submit,
+    errors,
+    removeError,
+  } = useDraftForm({
+    initial: chapter ? draftOf(chapter) : { title: '', published: false, content: null },
+    initialLesson: chapter?.lesson_id ?? null,
+    editable,
+    fields: SHOWN_FIELDS,
+    save: (values: ChapterDraft, lesson) =>
       chapter
         ? updateChapter(scope, chapter.id, values)
         : createChapter(scope, lesson ?? 0, values),
-    onSuccess: async (saved) => {
-      flushSync(() => setDirty(false));
-      dispatchToast(
-        <Toast>
-          <ToastTitle>{t('Updated Successfully!')}</ToastTitle>
-        </Toast>,
-        { intent: 'success' },
-      );
-      await invalidation.afterWrite();
-      if (!chapter) void navigate(`${basePath}/chapters/${saved.id}`, { replace: true });
-    },
+    remove: () => deleteChapter(scope, chapter!.id),
+    afterWrite: invalidation.afterWrite,
+    openCreated: chapter ? undefined : (id) => `${basePath}/chapters/${id}`,
+    listPath: `${basePath}/chapters`,
   });
-  const remove = useMutation({
-    mutationFn: () => deleteChapter(scope, chapter!.id),
-    onSuccess: async () => {
-      flushSync(() => setDirty(false));
-      await invalidation.afterWrite();
-      void navigate(`${basePath}/chapters`);
-    },
-    onSettled: () => setConfirming(false),
-  });
-  const errors = save.error ? formErrors(save.error, SHOWN_FIELDS, t) : null;
-  const removeError = remove.error ? formErrors(remove.error, [], t).general : '';
   return (
     <PageFrame title={chapter ? chapter.title || t('Chapter') : t('New chapter')}>
-      <form
-        className={styles.form}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (editable) save.mutate({ values: draft, lesson: lessonId });
-        }}
-        data-testid="chapter-form"
-      >
+      <form className={styles.form} onSubmit={submit} data-testid="chapter-form">
         {(errors?.general || removeError) && (
           <MessageBar intent="error" role="alert">
             <MessageBarBody>{errors?.general || removeError}</MessageBarBody>
@@ -180,8 +151,7 @@ function ChapterForm({ chapter }: { chapter: Chapter | null }) {
             <LessonPicker
               value={lessonId}
               onChange={(next) => {
-                setLessonId(next);
-                setDirty(true);
+                chooseLesson(next);
               }}
               error={errors?.fields.lesson_id}
             />

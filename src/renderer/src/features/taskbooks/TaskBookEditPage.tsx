@@ -9,23 +9,17 @@ import {
   Switch,
   Text,
   Textarea,
-  Toast,
-  ToastTitle,
   tokens,
   useRestoreFocusTarget,
-  useToastController,
 } from '@fluentui/react-components';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { TaskBook } from '../../../../shared/api/taskbooks';
 import { apiErrorText } from '../../api/apiErrorText';
-import { formErrors } from '../../api/formErrors';
 import { useArea } from '../../app/area/AreaContext';
-import { APP_TOASTER } from '../../app/toaster';
 import { LeaveWithoutSavingDialog } from '../../components/LeaveWithoutSavingDialog';
+import { useDraftForm } from '../../components/useDraftForm';
 import { PageFrame } from '../../components/PageFrame';
 import { DeleteConfirmDialog } from '../../resources/DeleteConfirmDialog';
 import { LoadError } from '../../resources/ListStates';
@@ -96,68 +90,46 @@ export function TaskBookEditPage() {
 function TaskBookForm({ book }: { book: TaskBook | null }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const navigate = useNavigate();
   const { schoolId, role, basePath } = useArea();
   const scope = { schoolId, role };
-  const { dispatchToast } = useToastController(APP_TOASTER);
   const invalidation = useTaskBooksInvalidation();
   const restoreFocus = useRestoreFocusTarget();
-  const [draft, setDraft] = useState<TaskBookDraft>(
-    book ? draftOf(book) : { title: '', description: '', published: false, items: [] },
-  );
-  const [lessonId, setLessonId] = useState<number | null>(book?.lesson_id ?? null);
-  const [dirty, setDirty] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const editable = book ? book.abilities.update : true;
-  const change = (next: Partial<TaskBookDraft>) => {
-    setDraft((current) => ({ ...current, ...next }));
-    setDirty(true);
-  };
+  const {
+    draft,
+    change,
+    lessonId,
+    chooseLesson,
+    dirty,
+    confirming,
+    setConfirming,
+    save,
+    remove,
+    submit,
+    errors,
+    removeError,
+  } = useDraftForm({
+    initial: book ? draftOf(book) : { title: '', description: '', published: false, items: [] },
+    initialLesson: book?.lesson_id ?? null,
+    editable,
+    fields: SHOWN_FIELDS,
+    save: (values: TaskBookDraft, lesson) =>
+      book ? updateTaskBook(scope, book.id, values) : createTaskBook(scope, lesson ?? 0, values),
+    remove: () => deleteTaskBook(scope, book!.id),
+    afterWrite: invalidation.afterWrite,
+    openCreated: book ? undefined : (id) => `${basePath}/taskbooks/${id}`,
+    listPath: `${basePath}/taskbooks`,
+  });
+
   const lessonSteps = useQuery({
     queryKey: taskBookKeys.steps(scope, lessonId ?? 0),
     queryFn: ({ signal }) => listLessonSteps(scope, lessonId!, signal),
     enabled: editable && lessonId !== null,
     staleTime: 0,
   });
-
-  // The form's values travel with the call: a Save clicked straight after a change sends that
-  // change (options set in an effect could still hold the render before it).
-  const save = useMutation({
-    mutationFn: ({ values, lesson }: { values: TaskBookDraft; lesson: number | null }) =>
-      book ? updateTaskBook(scope, book.id, values) : createTaskBook(scope, lesson ?? 0, values),
-    onSuccess: async (saved) => {
-      flushSync(() => setDirty(false));
-      dispatchToast(
-        <Toast>
-          <ToastTitle>{t('Updated Successfully!')}</ToastTitle>
-        </Toast>,
-        { intent: 'success' },
-      );
-      await invalidation.afterWrite();
-      if (!book) void navigate(`${basePath}/taskbooks/${saved.id}`, { replace: true });
-    },
-  });
-  const remove = useMutation({
-    mutationFn: () => deleteTaskBook(scope, book!.id),
-    onSuccess: async () => {
-      flushSync(() => setDirty(false));
-      await invalidation.afterWrite();
-      void navigate(`${basePath}/taskbooks`);
-    },
-    onSettled: () => setConfirming(false),
-  });
-  const errors = save.error ? formErrors(save.error, SHOWN_FIELDS, t) : null;
-  const removeError = remove.error ? formErrors(remove.error, [], t).general : '';
   return (
     <PageFrame title={book ? book.title || t('Task book') : t('New task book')}>
-      <form
-        className={styles.form}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (editable) save.mutate({ values: draft, lesson: lessonId });
-        }}
-        data-testid="taskbook-form"
-      >
+      <form className={styles.form} onSubmit={submit} data-testid="taskbook-form">
         {(errors?.general || removeError) && (
           <MessageBar intent="error" role="alert">
             <MessageBarBody>{errors?.general || removeError}</MessageBarBody>
@@ -188,8 +160,7 @@ function TaskBookForm({ book }: { book: TaskBook | null }) {
               onChange={(next) => {
                 // A book holds one lesson's steps: another lesson starts the list afresh.
                 if (next !== lessonId) change({ items: [] });
-                setLessonId(next);
-                setDirty(true);
+                chooseLesson(next);
               }}
               error={errors?.fields.lesson_id}
             />

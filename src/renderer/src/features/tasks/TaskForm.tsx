@@ -8,23 +8,15 @@ import {
   Spinner,
   Switch,
   Text,
-  Toast,
-  ToastTitle,
   tokens,
   useRestoreFocusTarget,
-  useToastController,
 } from '@fluentui/react-components';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { Task } from '../../../../shared/api/tasks';
-import { formErrors } from '../../api/formErrors';
 import { useArea } from '../../app/area/AreaContext';
-import { APP_TOASTER } from '../../app/toaster';
 import { RichTextEditor } from '../../components/editor';
 import { LeaveWithoutSavingDialog } from '../../components/LeaveWithoutSavingDialog';
+import { useDraftForm } from '../../components/useDraftForm';
 import { DeleteConfirmDialog } from '../../resources/DeleteConfirmDialog';
 import { Attachments } from '../files/Attachments';
 import { LessonPicker } from '../lessons/LessonPicker';
@@ -74,50 +66,36 @@ const draftOf = (task: Task | null): TaskDraft =>
 export function TaskForm({ task }: { task: Task | null }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const navigate = useNavigate();
   const { schoolId, role, basePath } = useArea();
   const scope = { schoolId, role };
-  const { dispatchToast } = useToastController(APP_TOASTER);
   const invalidation = useTasksInvalidation();
   const restoreFocus = useRestoreFocusTarget();
-  const [draft, setDraft] = useState<TaskDraft>(() => draftOf(task));
-  const [lessonId, setLessonId] = useState<number | null>(task?.lesson_id ?? null);
-  const [dirty, setDirty] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const editable = task ? task.abilities.update : true;
-  const change = (next: Partial<TaskDraft>) => {
-    setDraft((current) => ({ ...current, ...next }));
-    setDirty(true);
-  };
-
-  // The form's values travel with the call: a Save clicked straight after a change sends that
-  // change (options set in an effect could still hold the render before it).
-  const save = useMutation({
-    mutationFn: ({ values, lesson }: { values: TaskDraft; lesson: number | null }) =>
+  const {
+    draft,
+    change,
+    lessonId,
+    chooseLesson,
+    dirty,
+    confirming,
+    setConfirming,
+    save,
+    remove,
+    submit,
+    errors,
+    removeError,
+  } = useDraftForm({
+    initial: draftOf(task),
+    initialLesson: task?.lesson_id ?? null,
+    editable,
+    fields: SHOWN_FIELDS,
+    save: (values: TaskDraft, lesson) =>
       task ? updateTask(scope, task.id, values) : createTask(scope, lesson ?? 0, values),
-    onSuccess: async (saved) => {
-      flushSync(() => setDirty(false));
-      dispatchToast(
-        <Toast>
-          <ToastTitle>{t('Updated Successfully!')}</ToastTitle>
-        </Toast>,
-        { intent: 'success' },
-      );
-      await invalidation.afterWrite();
-      if (!task) void navigate(`${basePath}/tasks/${saved.id}`, { replace: true });
-    },
+    remove: () => deleteTask(scope, task!.id),
+    afterWrite: invalidation.afterWrite,
+    openCreated: task ? undefined : (id) => `${basePath}/tasks/${id}`,
+    listPath: `${basePath}/tasks`,
   });
-  const remove = useMutation({
-    mutationFn: () => deleteTask(scope, task!.id),
-    onSuccess: async () => {
-      flushSync(() => setDirty(false));
-      await invalidation.afterWrite();
-      void navigate(`${basePath}/tasks`);
-    },
-    onSettled: () => setConfirming(false),
-  });
-  const errors = save.error ? formErrors(save.error, SHOWN_FIELDS, t) : null;
-  const removeError = remove.error ? formErrors(remove.error, [], t).general : '';
 
   const instantField = (name: 'open_at' | 'due_at', label: string, required: boolean) => (
     <Field
@@ -138,14 +116,7 @@ export function TaskForm({ task }: { task: Task | null }) {
 
   return (
     <>
-      <form
-        className={styles.form}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (editable) save.mutate({ values: draft, lesson: lessonId });
-        }}
-        data-testid="task-form"
-      >
+      <form className={styles.form} onSubmit={submit} data-testid="task-form">
         {(errors?.general || removeError) && (
           <MessageBar intent="error" role="alert">
             <MessageBarBody>{errors?.general || removeError}</MessageBarBody>
@@ -174,8 +145,7 @@ export function TaskForm({ task }: { task: Task | null }) {
             <LessonPicker
               value={lessonId}
               onChange={(next) => {
-                setLessonId(next);
-                setDirty(true);
+                chooseLesson(next);
               }}
               error={errors?.fields.lesson_id}
             />
