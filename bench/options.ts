@@ -2,11 +2,12 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_SCALE_SEED } from '../src/server/db/seed/scale';
 
-export const WORKLOAD_NAMES = ['W1', 'W2', 'W3', 'W4', 'W5'] as const;
+export const WORKLOAD_NAMES = ['W1', 'W2', 'W3', 'W4', 'W5', 'W6', 'W8', 'W9'] as const;
 
 const USAGE = `npm run bench [-- <workload>… ] [options]
   workloads: W1 api overhead, W2 data path, W3 sign-in storm, W4 web start,
-             W5 Lighthouse mobile runs (default: all)
+             W5 Lighthouse mobile runs, W6 chat fan-out, W8 quiz storm, W9 gradebook
+             (default: all)
   --quick                 shorter runs, for trying the harness out (figures are less stable)
   --w1-seconds <s>        W1: seconds of each load run (5)
   --connections <n>       W1: concurrent connections (16)
@@ -17,7 +18,16 @@ const USAGE = `npm run bench [-- <workload>… ] [options]
   --ramp <s>              W3: seconds over which their arrival rate rises (5)
   --baseline-seconds <s>  W3: seconds of each raw-hashing baseline (3)
   --samples <n>           W4: page loads of each kind (7)
-  --lighthouse-runs <n>   W5: Lighthouse runs of each page, median reported (1)`;
+  --lighthouse-runs <n>   W5: Lighthouse runs of each page, median reported (1)
+  --chat-clients <n>      W6: socket clients, in rooms of 25 plus one room of all (5000)
+  --chat-lesson-rate <n>  W6: messages per second into lesson rooms (100)
+  --chat-school-rate <n>  W6: messages per second into the whole school's room (1)
+  --chat-seconds <s>      W6: seconds each side sends (10)
+  --chat-processes <n>    W6: client processes (2)
+  --quiz-students <n>     W8: students taking the quiz at once (500)
+  --quiz-ramp <s>         W8: seconds over which they start (30)
+  --grid-loads <n>        W9: timed loads of the 40 × 80 grid, each side (30)
+  --grid-saves <n>        W9: timed saves of the whole grid, each side (5)`;
 
 // [default, --quick, whole number?]
 const NUMBERS = {
@@ -31,6 +41,15 @@ const NUMBERS = {
   'baseline-seconds': [3, 1.5, false],
   samples: [7, 3, true],
   'lighthouse-runs': [1, 1, true],
+  'chat-clients': [5000, 1000, true],
+  'chat-lesson-rate': [100, 50, false],
+  'chat-school-rate': [1, 1, false],
+  'chat-seconds': [10, 5, false],
+  'chat-processes': [2, 2, true],
+  'quiz-students': [500, 100, true],
+  'quiz-ramp': [30, 5, false],
+  'grid-loads': [30, 10, true],
+  'grid-saves': [5, 2, true],
 } as const;
 type NumberName = keyof typeof NUMBERS;
 
@@ -96,5 +115,14 @@ export function readOptions(argv: string[]) {
     },
     webStart: { samples: number('samples') },
     lighthouse: { runs: number('lighthouse-runs') },
+    chatFanout: {
+      clients: number('chat-clients'),
+      lessonRate: number('chat-lesson-rate'),
+      schoolRate: number('chat-school-rate'),
+      seconds: number('chat-seconds'),
+      clientProcesses: number('chat-processes'),
+    },
+    quizStorm: { students: number('quiz-students'), rampSeconds: number('quiz-ramp') },
+    gradebook: { loads: number('grid-loads'), saves: number('grid-saves') },
   };
 }

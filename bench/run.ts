@@ -7,6 +7,9 @@ import { dataPath } from './workloads/w2-data-path';
 import { signInStorm } from './workloads/w3-signin-storm';
 import { webStart } from './workloads/w4-web-start';
 import { lighthouseRuns } from './workloads/w5-lighthouse';
+import { chatFanout } from './workloads/w6-chat-fanout';
+import { quizStorm } from './workloads/w8-quiz-storm';
+import { gradebook } from './workloads/w9-gradebook';
 
 const options = readOptions(process.argv.slice(2));
 const workloads: Record<string, () => Promise<WorkloadResult>> = {
@@ -15,6 +18,9 @@ const workloads: Record<string, () => Promise<WorkloadResult>> = {
   W3: () => signInStorm(options.signInStorm),
   W4: () => webStart(options.webStart),
   W5: () => lighthouseRuns(options.lighthouse),
+  W6: () => chatFanout(options.chatFanout),
+  W8: () => quizStorm(options.quizStorm),
+  W9: () => gradebook(options.gradebook),
 };
 
 const { workloads: chosen, ...settings } = options;

@@ -32,6 +32,8 @@ export interface ServerOptions {
   dataDir?: string;
   /** A built web app to serve; none by default. */
   webDir?: string;
+  /** Settings over the embedded defaults (W6's second node: REDIS_URL and its prefix). */
+  env?: Record<string, string>;
 }
 
 const monitor = pathToFileURL(path.join(import.meta.dirname, 'event-loop-monitor.mjs')).href;
@@ -54,6 +56,7 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerUn
       SEED_DEMO: temporary ? 'true' : 'false',
       LOG_LEVEL: 'silent',
       WEB_DIR: options.webDir ?? path.join(dataDir, 'no-web-app'),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });

@@ -41,3 +41,41 @@ self.addEventListener('fetch', (event) => {
     caches.match(request, { ignoreVary: true }).then((cached) => cached ?? fetch(request)),
   );
 });
+
+// Web Push (areas/notifications on the server): the payload is
+// { title, body, url, tag, school_id, role, entity, entity_id }. A push always shows a
+// notification (browsers require it of userVisibleOnly subscriptions); its tag keeps a message
+// delivered twice from showing twice.
+self.addEventListener('push', (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = { title: event.data ? event.data.text() : '' };
+  }
+  event.waitUntil(
+    self.registration.showNotification(message.title || 'Mathema', {
+      body: message.body || '',
+      tag: message.tag,
+      icon: '/favicon.svg',
+      data: { url: typeof message.url === 'string' ? message.url : '/' },
+    }),
+  );
+});
+
+// Pressing it opens its screen: in a window of the app that is already open, else a new one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = event.notification.data && event.notification.data.url;
+  // Only a path of this app, never another site.
+  const path = typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? url : '/';
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (!open) return self.clients.openWindow(path);
+      // The open app moves within itself (platform/web.ts listens), keeping its state.
+      open.postMessage({ type: 'mathema:navigate', path });
+      return open.focus();
+    }),
+  );
+});

@@ -4,18 +4,30 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { accountRoutes } from './areas/account/routes';
+import { assistantRoutes } from './areas/assistant/routes';
 import { attendanceRoutes } from './areas/attendance/routes';
 import { calendarRoutes } from './areas/calendar/routes';
+import { chatRoutes } from './areas/chat/routes';
+import { attachChatSockets } from './areas/chat/socket';
 import { gradeRoutes } from './areas/grades/routes';
+import { financeRoutes } from './areas/finance/routes';
 import { chapterRoutes } from './areas/chapters/routes';
 import { fileRoutes } from './areas/files/routes';
 import { lessonRoutes } from './areas/lessons/routes';
+import { sessionRoutes } from './areas/sessions/routes';
 import { taskBookRoutes } from './areas/taskbooks/routes';
 import { taskRoutes } from './areas/tasks/routes';
 import { quizRoutes } from './areas/quizzes/routes';
+import { scormRoutes } from './areas/scorm/routes';
 import { healthRoutes } from './areas/health/routes';
 import { inboxRoutes } from './areas/inbox/routes';
+import { notificationRoutes } from './areas/notifications/routes';
+import { invoiceRoutes } from './areas/invoices/routes';
+import { officeRoutes } from './areas/office/routes';
 import { jobRoutes } from './areas/jobs/routes';
+import { reportRoutes } from './areas/reports/routes';
+import { privacyRoutes } from './areas/privacy/routes';
+import { auditViewerRoutes } from './areas/audit-viewer/routes';
 import { schoolRoutes } from './areas/school/routes';
 import { schoolSettingsAdminRoutes } from './areas/school/settings-admin';
 import { invitationRoutes } from './areas/people/routes';
@@ -44,8 +56,11 @@ import { DatabaseRateLimiter } from './http/database-rate-limiter';
 import { serveWebApp } from './http/web-app';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './http/rate-limiter';
 import { createMailer } from './integrations/mail';
+import { pushClientFor } from './integrations/push';
 import { createWeatherClient } from './integrations/weather';
 import { JobRunner } from './jobs';
+// Registers the daily backup job (it does nothing unless BACKUP_DAILY is on).
+import './ops/daily-backup';
 import { createRealtimeHub } from './realtime/hub';
 import { attachRealtime } from './realtime/server';
 import { registerResourceRoutes } from './resources/routes';
@@ -119,6 +134,7 @@ export async function buildApp(
       from: config.mailFrom,
       logger,
     }),
+    push: pushClientFor(config),
     weather: createWeatherClient({
       baseUrl: config.weatherUrl,
       userAgent: `Mathema/${config.version} ${config.weatherContact}`,
@@ -174,6 +190,7 @@ export async function buildApp(
   schoolRoutes(app, deps);
   schoolSettingsAdminRoutes(app, deps);
   inboxRoutes(app, deps);
+  notificationRoutes(app, deps);
   weatherRoutes(app, deps);
   schoolFileRoutes(app, deps);
   registerAreaResourceHooks();
@@ -181,6 +198,9 @@ export async function buildApp(
   userRoutes(app, deps);
   invitationRoutes(app, deps);
   jobRoutes(app, deps);
+  reportRoutes(app, deps);
+  privacyRoutes(app, deps);
+  auditViewerRoutes(app, deps);
   fileRoutes(app, deps);
   chapterRoutes(app, deps);
   taskRoutes(app, deps);
@@ -189,13 +209,22 @@ export async function buildApp(
   quizRoutes(app, deps);
   gradeRoutes(app, deps);
   attendanceRoutes(app, deps);
+  financeRoutes(app, deps);
   lessonRoutes(app, deps);
+  officeRoutes(app, deps);
+  assistantRoutes(app, deps);
+  sessionRoutes(app, deps);
+  invoiceRoutes(app, deps);
+  chatRoutes(app, deps);
+  scormRoutes(app, deps);
 
   // Generated from the route registry: every endpoint served through route() is documented.
   const openApi = openApiDocument([...servedEndpoints(app)], config.version);
   app.get('/api/docs/openapi.json', async () => openApi);
 
-  deps.realtime.bind(attachRealtime(app, deps));
+  const io = attachRealtime(app, deps);
+  deps.realtime.bind(io);
+  attachChatSockets(io, deps);
   const jobs = new JobRunner(deps, { ...config.jobs, logger });
   if (config.jobs.enabled) jobs.start();
   app.addHook('onClose', async () => {

@@ -25,6 +25,12 @@ export interface ServerConfig {
   mailFrom: string;
   /** Jitsi Meet domain of the live sessions (`meet.example.org`); its origin is in the CSP. */
   jitsiDomain: string | null;
+  /**
+   * Token authentication of that Jitsi (JWT `iss` and HS256 secret). Without a secret the
+   * meetings are joined without a token (a Jitsi that does not ask for one).
+   */
+  jitsiAppId: string;
+  jitsiAppSecret: string | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Seed the demo schools when the database is empty. */
   seedDemo: boolean;
@@ -40,10 +46,56 @@ export interface ServerConfig {
     signingSecret: string | null;
     linkTtlSeconds: number;
   };
+  /** SCORM packages (src/server/areas/scorm, docs/scorm.md): upload limits, player links. */
+  scorm: {
+    /** The uploaded zip. */
+    maxZipBytes: number;
+    /** Everything unpacked, counted from the zip's directory before a byte is written. */
+    maxUnpackedBytes: number;
+    /** One unpacked file. */
+    maxFileBytes: number;
+    maxFiles: number;
+    /** How long a player's signed content link works (one sitting). */
+    linkTtlSeconds: number;
+  };
   /** The schools' clock for timetables and calendars (IANA name). */
   timeZone: string;
+  /**
+   * Web Push (VAPID, RFC 8292). Without keys, a pair is made on first start and kept in
+   * DATA_DIR (one node only; several nodes must share the variables). The subject is the
+   * contact push services may write to: VAPID_SUBJECT, else the https PUBLIC_URL, else the
+   * MAIL_FROM address.
+   */
+  push: { publicKey: string | null; privateKey: string | null; subject: string };
   /** The background job runner of this node (src/server/jobs). */
   jobs: { enabled: boolean; pollMs: number; concurrency: number; stopTimeoutMs: number };
+  /**
+   * The assistant (docs/assistant.md): an OpenAI-compatible chat-completions endpoint when all
+   * three are set, else answers quoted from the school's material; questions per user per hour.
+   */
+  ai: {
+    baseUrl: string | null;
+    apiKey: string | null;
+    model: string | null;
+    questionsPerHour: number;
+  };
+  /**
+   * AADE myDATA (ERP channel): base URL and credentials; null when not configured, and then
+   * documents stay "not sent" (docs/finance-mydata.md).
+   */
+  mydata: {
+    url: string;
+    userId: string;
+    subscriptionKey: string;
+    timeoutMs: number;
+    /** First retry's delay; each next one doubles, up to an hour. */
+    retryBaseMs: number;
+  } | null;
+  /**
+   * Backups (src/server/ops, docs/operations.md): where `npm run backup` and the daily job
+   * write, whether the daily job runs, and for how many days its copies are kept.
+   */
+  backup: { dir: string; daily: boolean; keepDays: number };
   version: string;
 }
 
@@ -101,6 +153,11 @@ const environment = z.object({
       'JITSI_DOMAIN must be a host name such as meet.example.org, without https://',
     )
     .optional(),
+  JITSI_APP_ID: z.string().trim().min(1).max(200).default('mathema'),
+  JITSI_APP_SECRET: z
+    .string()
+    .min(32, 'JITSI_APP_SECRET must be at least 32 characters (HS256 needs a long secret)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanText.default(true),
   TRUST_PROXY: booleanText.default(false),
@@ -115,6 +172,31 @@ const environment = z.object({
     .min(32, 'FILES_SIGNING_SECRET must be at least 32 characters')
     .optional(),
   FILES_LINK_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  SCORM_MAX_ZIP_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(2_000_000_000)
+    .default(200 * 1024 * 1024),
+  SCORM_MAX_UNPACKED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(2_000_000_000)
+    .default(500 * 1024 * 1024),
+  SCORM_MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(2_000_000_000)
+    .default(200 * 1024 * 1024),
+  SCORM_MAX_FILES: z.coerce.number().int().min(2).max(100_000).default(10_000),
+  SCORM_LINK_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(86_400)
+    .default(4 * 3600),
   SCHOOL_TIME_ZONE: z
     .string()
     .refine((zone) => {
@@ -126,10 +208,31 @@ const environment = z.object({
       }
     }, 'SCHOOL_TIME_ZONE must be an IANA time zone such as Europe/Athens')
     .default('Europe/Athens'),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key')
+    .optional(),
+  VAPID_SUBJECT: url('VAPID_SUBJECT', ['mailto:', 'https:']).optional(),
   JOBS_ENABLED: booleanText.default(true),
   JOBS_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   JOBS_STOP_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  AI_BASE_URL: url('AI_BASE_URL', ['http:', 'https:']).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).max(200).optional(),
+  AI_QUESTIONS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(60),
+  MYDATA_URL: url('MYDATA_URL', ['http:', 'https:']).optional(),
+  MYDATA_USER_ID: z.string().min(1).max(200).optional(),
+  MYDATA_SUBSCRIPTION_KEY: z.string().min(1).max(200).optional(),
+  MYDATA_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  MYDATA_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_DAILY: booleanText.default(false),
+  BACKUP_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
 });
 
 export class ConfigError extends Error {}
@@ -151,6 +254,10 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
+    );
   const dataDir = path.resolve(e.DATA_DIR);
   const databaseUrl = e.DATABASE_URL;
   const database: ServerConfig['database'] =
@@ -181,6 +288,8 @@ export function loadConfig(
     weatherContact: e.WEATHER_CONTACT,
     mailFrom: e.MAIL_FROM,
     jitsiDomain: e.JITSI_DOMAIN?.toLowerCase() ?? null,
+    jitsiAppId: e.JITSI_APP_ID,
+    jitsiAppSecret: e.JITSI_APP_SECRET ?? null,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
@@ -189,13 +298,53 @@ export function loadConfig(
       signingSecret: e.FILES_SIGNING_SECRET ?? null,
       linkTtlSeconds: e.FILES_LINK_TTL_SECONDS,
     },
+    scorm: {
+      maxZipBytes: e.SCORM_MAX_ZIP_BYTES,
+      maxUnpackedBytes: e.SCORM_MAX_UNPACKED_BYTES,
+      maxFileBytes: e.SCORM_MAX_FILE_BYTES,
+      maxFiles: e.SCORM_MAX_FILES,
+      linkTtlSeconds: e.SCORM_LINK_TTL_SECONDS,
+    },
     timeZone: e.SCHOOL_TIME_ZONE,
+    push: {
+      publicKey: e.VAPID_PUBLIC_KEY ?? null,
+      privateKey: e.VAPID_PRIVATE_KEY ?? null,
+      subject: e.VAPID_SUBJECT ?? pushSubject(publicUrl, e.MAIL_FROM),
+    },
     jobs: {
       enabled: e.JOBS_ENABLED,
       pollMs: e.JOBS_POLL_MS,
       concurrency: e.JOBS_CONCURRENCY,
       stopTimeoutMs: e.JOBS_STOP_TIMEOUT_MS,
     },
+    ai: {
+      baseUrl: e.AI_BASE_URL?.replace(/\/$/, '') ?? null,
+      apiKey: e.AI_API_KEY ?? null,
+      model: e.AI_MODEL ?? null,
+      questionsPerHour: e.AI_QUESTIONS_PER_HOUR,
+    },
+    mydata:
+      e.MYDATA_URL && e.MYDATA_USER_ID && e.MYDATA_SUBSCRIPTION_KEY
+        ? {
+            url: e.MYDATA_URL.replace(/\/+$/, ''),
+            userId: e.MYDATA_USER_ID,
+            subscriptionKey: e.MYDATA_SUBSCRIPTION_KEY,
+            timeoutMs: e.MYDATA_TIMEOUT_MS,
+            retryBaseMs: e.MYDATA_RETRY_BASE_MS,
+          }
+        : null,
+    backup: {
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      daily: e.BACKUP_DAILY,
+      keepDays: e.BACKUP_KEEP_DAYS,
+    },
     version: defaults.version,
   };
+}
+
+/** The VAPID contact when none is configured: an https site, else the sender's address. */
+function pushSubject(publicUrl: string, mailFrom: string): string {
+  if (publicUrl.startsWith('https://')) return publicUrl;
+  const address = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${/^[^\s@]+@[^\s@]+$/.test(address) ? address : 'no-reply@mathema.local'}`;
 }

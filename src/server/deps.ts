@@ -4,6 +4,7 @@ import type { DatabaseKind } from './db/database';
 import type { Database } from './db/schema';
 import type { ContentSources } from './http/content-sources';
 import type { Mailer } from './integrations/mail';
+import type { PushClient } from './integrations/push';
 import type { RateLimiter } from './http/rate-limiter';
 import type { RealtimeHub } from './realtime/hub';
 import type { WeatherClient } from './integrations/weather';
@@ -14,6 +15,8 @@ export interface ServerDeps {
   db: Kysely<Database>;
   dbKind: DatabaseKind;
   mailer: Mailer;
+  /** Web Push to the devices people turned it on for. */
+  push: PushClient;
   limiter: RateLimiter;
   weather: WeatherClient;
   realtime: RealtimeHub;

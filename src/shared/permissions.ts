@@ -65,5 +65,7 @@ export const ROLE_DEFAULT_PERMISSIONS: Record<
     students: { read: true, write: false },
     periods: { read: true, write: false },
     categories: { read: true, write: false },
+    // The school's announcements to parents and to their children's lessons (the scope says which).
+    announcements: { read: true, write: false },
   },
 };

@@ -16,20 +16,29 @@ export const SERVER_EVENTS = {
   unseenCounts: 'unseen:counts',
   chatMessage: 'chat:message',
   typing: 'chat:typing',
+  chatDeleted: 'chat:deleted',
+  chatRead: 'chat:read',
+  /** The user's rooms changed (joined or left one): reload the list. */
+  chatRooms: 'chat:rooms',
   sessionStarted: 'session:started',
 } as const;
 
 /** Sent to each recipient when notifications are written for them (one event per write). */
 export const notificationEvent = z.object({
   school_id: z.number().int(),
+  /** The recipient's role it was written for (a parent who also teaches has two areas). */
+  role: z.string().optional(),
   title: z.string(),
   entity: z.string().nullable(),
   entity_id: z.number().int().nullable(),
+  lesson_id: z.number().int().nullable().optional(),
 });
 export type NotificationEvent = z.infer<typeof notificationEvent>;
 
 export const unseenCountsEvent = z.object({
   school_id: z.number().int(),
+  /** The role whose notifications were counted (their counts are per role). */
+  role: z.string().optional(),
   notifications: z.number().int(),
   messages: z.number().int(),
 });
@@ -38,3 +47,63 @@ export type UnseenCountsEvent = z.infer<typeof unseenCountsEvent>;
 /** Room names: every socket of a user joins its user room (and its school-role room). */
 export const userRoom = (userId: number) => `user:${userId}`;
 export const schoolRoleRoom = (schoolId: number, role: string) => `school:${schoolId}:${role}`;
+
+/** A chat room's socket.io room: sockets enter it only after the server checked membership. */
+export const chatSocketRoom = (roomId: number) => `chat:${roomId}`;
+
+/** Events a client sends about chat; each answers through the socket.io acknowledgement. */
+export const CHAT_CLIENT_EVENTS = {
+  /** Enter a room's live events; answers what came after `after` (the catch-up). */
+  join: 'chat:join',
+  leave: 'chat:leave',
+  /** Store and broadcast a message; the answer is the stored message. */
+  send: 'chat:send',
+  typing: 'chat:typing',
+} as const;
+
+export const chatJoinRequest = z.object({
+  room_id: z.number().int().positive(),
+  /** The newest message the client holds (0: none). */
+  after: z.number().int().min(0).default(0),
+});
+export const chatSendRequest = z.object({
+  room_id: z.number().int().positive(),
+  body: z.string(),
+});
+export const chatRoomRequest = z.object({ room_id: z.number().int().positive() });
+
+/** A new message, to the room's sockets. `message` is a shared/api/chat ChatMessage. */
+export const chatMessageEvent = z.object({
+  school_id: z.number().int(),
+  room_id: z.number().int(),
+  message: z.object({
+    id: z.number().int(),
+    room_id: z.number().int(),
+    user_id: z.number().int(),
+    author_name: z.string(),
+    body: z.string(),
+    created_at: z.string(),
+    deleted: z.boolean(),
+  }),
+});
+export type ChatMessageEvent = z.infer<typeof chatMessageEvent>;
+
+export const chatDeletedEvent = z.object({
+  school_id: z.number().int(),
+  room_id: z.number().int(),
+  message_id: z.number().int(),
+});
+export const chatReadEvent = z.object({
+  school_id: z.number().int(),
+  room_id: z.number().int(),
+  user_id: z.number().int(),
+  last_read_message_id: z.number().int(),
+});
+export const chatTypingEvent = z.object({
+  room_id: z.number().int(),
+  user_id: z.number().int(),
+  name: z.string(),
+});
+
+/** What an acknowledgement carries: the answer, or an envelope error code and message. */
+export type ChatAck<T> = { ok: true; data: T } | { ok: false; error: string; message: string };

@@ -38,6 +38,16 @@ const UNLINKED: Record<string, string> = {
     "the create form (the New quiz button); the same editor is walked as a demo quiz's",
   'student announcement/:announcement_id':
     'opened from the notifications panel (a button), not from a link on a screen',
+  'student session/:session_id':
+    "opened from the lesson page's Sessions tab (a tab, not a link) and from notifications",
+  'admin session/:session_id':
+    "linked from a lesson record's Sessions section; the demo's sessions are on one lesson",
+  'admin notifications/:notification_id':
+    'opened from the notifications list (a button per notification), not from a link',
+  'student scorm/:scorm_id':
+    'opened by its address; the lesson page does not list SCORM packages to students yet',
+  'admin session-dashboard/:session_id':
+    "linked from a lesson record's Sessions section; the demo's sessions are on one lesson",
 };
 const LANGUAGES = ['en', 'el'] as const;
 

@@ -75,6 +75,7 @@ describe('the lesson page', () => {
         tasks: 'lesson-task-row',
         files: 'lesson-file-row',
         announcements: 'lesson-announcement-row',
+        sessions: 'lesson-session-row',
       };
       for (const tab of [
         'students',
@@ -92,7 +93,7 @@ describe('the lesson page', () => {
         else await panel.getByTestId('lesson-tab-empty').waitFor();
         await noViolations(page, `teacher ${tab}`);
       }
-      // Nothing is made up: quizzes and sessions say there are none yet.
+      // Nothing is made up: quizzes say there are none yet.
       await page.getByTestId('lesson-tab-quizzes').click();
       expect(await page.getByTestId('lesson-tab-empty').textContent()).toContain('No quizzes yet');
       // The teacher sees the lesson's drafts too (the demo's term project).
@@ -153,7 +154,14 @@ describe('the lesson page', () => {
       const options = await select
         .locator('option')
         .evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value));
-      expect(options).toEqual(['timetable', 'chapters', 'tasks', 'announcements', 'files']);
+      expect(options).toEqual([
+        'timetable',
+        'chapters',
+        'tasks',
+        'sessions',
+        'announcements',
+        'files',
+      ]);
       await shot(page, 'student-timetable-375-en');
       await select.selectOption('tasks');
       await page.waitForURL((url) => url.searchParams.get('tab') === 'tasks');

@@ -6,17 +6,27 @@ import {
 } from '../../src/renderer/src/api/realtimeNotification';
 import { notificationAppRoute } from '../../src/renderer/src/features/inbox/notificationRoute';
 
-const announcement = { school_id: 1, title: 'Trip', entity: 'announcements', entity_id: 12 };
+const announcement = {
+  school_id: 1,
+  role: 'student',
+  title: 'Trip',
+  entity: 'announcements',
+  entity_id: 12,
+  lesson_id: 7,
+};
 
 describe('real-time notification events', () => {
   it('reads the payload the server sends', () => {
     expect(readNotificationEvent(announcement)).toEqual(announcement);
     expect(readNotificationEvent({ school_id: 1, title: 'Note' })).toEqual({
       school_id: 1,
+      role: null,
       title: 'Note',
       entity: null,
       entity_id: null,
+      lesson_id: null,
     });
+    expect(readNotificationEvent({ ...announcement, role: 'janitor' })?.role).toBeNull();
   });
 
   it('ignores malformed payloads and unknown entities', () => {
@@ -46,6 +56,8 @@ describe('real-time notification events', () => {
   });
 
   it("opens the entity's screen for the role, the list for the admin, nothing otherwise", () => {
+    expect(notificationAppRoute('admin', 1, 'task', 3)).toBe('/admin/1/notifications');
+    expect(notificationAppRoute('student', 1, null, null)).toBeUndefined();
     const { entity, entity_id } = readNotificationEvent(announcement)!;
     expect(notificationAppRoute('student', 1, entity, entity_id)).toBe(
       '/student/1/announcement/12',
@@ -53,7 +65,7 @@ describe('real-time notification events', () => {
     expect(notificationAppRoute('teacher', 1, entity, entity_id)).toBe(
       '/teacher/1/announcements/12',
     );
-    expect(notificationAppRoute('admin', 1, entity, entity_id)).toBe('/admin/1/notifications');
-    expect(notificationAppRoute('client', 1, entity, entity_id)).toBeUndefined();
+    expect(notificationAppRoute('admin', 1, entity, entity_id)).toBe('/admin/1/announcements/12');
+    expect(notificationAppRoute('client', 1, entity, entity_id)).toBe('/client/1/students');
   });
 });

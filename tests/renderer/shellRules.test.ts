@@ -90,7 +90,13 @@ describe('notification targets', () => {
     expect(notificationRoute('student', 'announcements', 2)).toBe('announcement/2');
     expect(notificationRoute('teacher', 'taskbook', 3)).toBe('taskbooks/3');
     expect(notificationRoute('student', 'quiz', 1)).toBe('quizs');
-    expect(notificationRoute('client', 'task', 1)).toBeNull();
+    expect(notificationRoute('student', 'quiz', 1, 7)).toBe('lesson/7/quiz/1');
+    expect(notificationRoute('teacher', 'quiz', 1, 7)).toBe('quizanswers/1');
+    expect(notificationRoute('admin', 'announcements', 2)).toBe('announcements/2');
+    expect(notificationRoute('admin', 'task', 1)).toBeNull();
+    // A parent has no teaching screens: lesson material leads to the children's list.
+    expect(notificationRoute('client', 'task', 1)).toBe('students');
+    expect(notificationRoute('client', 'absence', 5)).toBe('student/5');
     expect(notificationRoute('teacher', null, null)).toBeNull();
   });
 });

@@ -4,12 +4,15 @@ import type { FileEntity } from '../../src/shared/api/files';
 import type { Role } from '../../src/shared/constants';
 import { ROLE_DEFAULT_PERMISSIONS, type PermissionResource } from '../../src/shared/permissions';
 import { RESOURCES, type ResourceDefinition } from '../../src/shared/resources';
+import { issueDocument } from '../../src/server/areas/invoices/issue';
 import { servedEndpoints } from '../../src/server/http/route';
 import { PRUNE_JOBS_KIND } from '../../src/server/jobs/upkeep';
 import { insertAccount, insertPermissionGroup } from './support/accounts';
 import { apiClient, type ApiClient } from './support/client';
+import { SCHOOL_PROFILE, tuitionReceipt } from './support/invoicing';
 import { createBody } from './support/records';
 import { databaseKinds, startServer, type TestServer } from './support/server';
+import { scormPackage } from '../fixtures/scormPackages';
 import {
   insertFileRow,
   insertQuizAttempt,
@@ -382,11 +385,48 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
       'DELETE /schools/:school_id/:role/invitations/:id': [
         { target: 'other', expect: usersWrite, prepare: async () => ({ id: await invitation() }) },
       ],
+      // GDPR erasure (areas/privacy/policy.ts): write on users, an account this school alone
+      // holds whose every membership here the caller may manage, and never oneself.
+      'POST /schools/:school_id/:role/people/:user_id/erase': (
+        ['own', 'other', 'powerful'] as const
+      ).map((target) => {
+        let verdict: [boolean, string] = [false, 'not prepared'];
+        return {
+          target,
+          expect: () => verdict,
+          prepare: async (caller: Caller) => {
+            const id = await accountOf(caller, target);
+            const [may, why] = usersWrite(caller);
+            if (!may) verdict = [may, why];
+            else if (id === caller.userId) verdict = [false, 'nobody erases themselves'];
+            else
+              verdict = (await mayChangeAccount(caller, id, true))
+                ? [true, 'may manage every membership of an account of this school alone']
+                : [false, 'the account holds more than the caller may manage'];
+            return { params: { user_id: id }, body: { confirmation: 'ERASE' } };
+          },
+        };
+      }),
       'POST /schools/:school_id/:role/jobs/:id/retry': [
         {
           target: 'other',
           expect: settingsWrite,
           prepare: async () => ({ id: await failedJob() }),
+        },
+      ],
+      'POST /schools/:school_id/:role/reports/:report_id/exports': [
+        {
+          target: 'new',
+          expect: (caller) =>
+            caller.role === 'admin' &&
+            grantOf(caller, 'reporting').read &&
+            grantOf(caller, 'lessons').read
+              ? [true, "read on reporting and on the report's resource (lessons)"]
+              : [false, "reports are for admins who read reporting and the report's data"],
+          prepare: async () => ({
+            params: { report_id: 'grades-distribution' },
+            body: { format: 'csv' },
+          }),
         },
       ],
       'PUT /schools/:school_id/:role/settings': [
@@ -412,9 +452,195 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
           prepare: async () => ({ body: {} }),
         },
       ],
+      'POST /schools/:school_id/:role/notifications/:notification_id/seen': (
+        ['own', 'other'] as const
+      ).map((target) => ({
+        target,
+        expect: (): [boolean, string] =>
+          target === 'own'
+            ? [true, 'every member marks their own notification seen']
+            : [false, "another person's notification is not found"],
+        prepare: async (caller: Caller) => {
+          // Another person's: the same school and role, addressed to someone else.
+          const someoneElse = await db()
+            .selectFrom('users')
+            .select('id')
+            .where('id', '!=', caller.userId)
+            .orderBy('id')
+            .executeTakeFirstOrThrow();
+          const { id } = await db()
+            .insertInto('notifications')
+            .values({
+              school_id: ATHENS,
+              user_id: target === 'own' ? caller.userId : someoneElse.id,
+              role: caller.role,
+              title: 'Matrix notice',
+              body: null,
+              entity: null,
+              entity_id: null,
+              created_at: new Date().toISOString(),
+              seen_at: null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return { params: { notification_id: id }, body: {} };
+        },
+      })),
     };
     const key = `${endpoint.method} ${endpoint.path}`;
-    return table[key] ?? teachingScenarios()[key] ?? assessmentScenarios()[key];
+    return (
+      table[key] ??
+      teachingScenarios()[key] ??
+      assessmentScenarios()[key] ??
+      sessionScenarios()[key] ??
+      invoiceScenarios()[key] ??
+      financeScenarios()[key] ??
+      chatScenarios()[key]
+    );
+  }
+
+  /**
+   * Finance (docs/finance.md): charges, discounts, payments, expenses and transfers change what
+   * a family owes or a fund holds, so only the office with write on transactions records them.
+   */
+  function financeScenarios(): Record<string, Scenario[]> {
+    const base = `/schools/:school_id/:role`;
+    const moneyWrite = (caller: Caller): [boolean, string] =>
+      caller.role === 'admin' && grantOf(caller, 'transactions').write
+        ? [true, 'the office with write on transactions']
+        : [false, 'only the office with write on transactions records money'];
+    const first = async (table: 'funds' | 'suppliers', where?: [string, string]) => {
+      let query = db().selectFrom(table).select('id').where('school_id', '=', ATHENS);
+      if (where) query = query.where(where[0] as 'id', '=', where[1] as never);
+      return (await query.orderBy('id').executeTakeFirstOrThrow()).id;
+    };
+    const categoryOf = async (type: string) =>
+      (
+        await db()
+          .selectFrom('categories')
+          .select('id')
+          .where('school_id', '=', ATHENS)
+          .where('type', '=', type)
+          .orderBy('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const client = async () =>
+      (
+        await db()
+          .selectFrom('memberships')
+          .select('id')
+          .where('school_id', '=', ATHENS)
+          .where('role', '=', 'client')
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const newCharge = async () => {
+      const now = new Date().toISOString();
+      const { id } = await db()
+        .insertInto('charges')
+        .values({
+          school_id: ATHENS,
+          client_id: await client(),
+          student_id: null,
+          pricing_item_id: null,
+          description: `Matrix ${next()}`,
+          amount_cents: 1000,
+          discount_kind: null,
+          discount_value: 0,
+          discount_cents: 0,
+          discount_reason: null,
+          vat_category: 'vat_7',
+          vat_exemption: 7,
+          status: 'active',
+          created_by_user_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db()
+        .insertInto('installments')
+        .values({
+          school_id: ATHENS,
+          charge_id: id,
+          client_id: await client(),
+          seq: 1,
+          due_date: '2026-01-05',
+          amount_cents: 1000,
+          paid_cents: 0,
+        })
+        .execute();
+      return id;
+    };
+    const cell = (prepare: Scenario['prepare']): Scenario[] => [
+      { target: 'new', expect: moneyWrite, prepare },
+    ];
+    return {
+      [`POST ${base}/transactions`]: cell(async () => ({
+        body: {
+          kind: 'expense',
+          fund_id: await first('funds', ['kind', 'cash']),
+          date: '2026-01-12',
+          amount_cents: 100,
+          category_id: await categoryOf('expense'),
+          supplier_id: await first('suppliers'),
+          description: `Matrix ${next()}`,
+        },
+      })),
+      [`POST ${base}/transactions/transfers`]: cell(async () => ({
+        body: {
+          from_fund_id: await first('funds', ['kind', 'cash']),
+          to_fund_id: await first('funds', ['kind', 'bank']),
+          date: '2026-01-12',
+          amount_cents: 100,
+        },
+      })),
+      [`POST ${base}/clients/:client_id/charges`]: cell(async () => ({
+        params: { client_id: await client() },
+        body: { description: `Matrix ${next()}`, amount_cents: 500, start_date: '2026-01-05' },
+      })),
+      [`POST ${base}/clients/:client_id/payments`]: cell(async () => ({
+        params: { client_id: await client() },
+        body: {
+          amount_cents: 100,
+          method: 'cash',
+          fund_id: await first('funds', ['kind', 'cash']),
+          date: '2026-01-12',
+        },
+      })),
+      [`PUT ${base}/charges/:charge_id`]: cell(async () => ({
+        params: { charge_id: await newCharge() },
+        body: { discount: { kind: 'percent', value: 10, reason: 'Matrix' } },
+      })),
+      [`POST ${base}/charges/:charge_id/cancel`]: cell(async () => ({
+        params: { charge_id: await newCharge() },
+        body: {},
+      })),
+      [`POST ${base}/pricing_items/:pricing_item_id/charge-enrolled`]: cell(async () => {
+        const { id } = await db()
+          .insertInto('pricing_items')
+          .values({
+            school_id: ATHENS,
+            name: `Matrix ${next()}`,
+            amount_cents: 1000,
+            schedule: 'once',
+            start_date: '2026-01-05',
+            end_date: null,
+            installments: null,
+            vat_category: 'vat_7',
+            vat_exemption: 7,
+            course_id: null,
+            level_id: null,
+            lesson_id: lessons.shared,
+            active: 1,
+            description: null,
+            search_text: '',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { params: { pricing_item_id: id }, body: {} };
+      }),
+    };
   }
 
   /**
@@ -423,6 +649,101 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
    * open sub-period; closing or reopening one needs write on periods; a register is saved by
    * the lesson's teachers and the office with write on absences, which alone justifies.
    */
+  /** Receipts and invoices (areas/invoices/policy.ts): the office with write on transactions. */
+  function invoiceScenarios(): Record<string, Scenario[]> {
+    const base = `/schools/:school_id/:role`;
+    const office = (caller: Caller): [boolean, string] =>
+      caller.role === 'admin' && grantOf(caller, 'transactions').write
+        ? [true, 'the office with write on transactions']
+        : [false, 'issuing documents needs write on transactions'];
+    const payer = () =>
+      db()
+        .selectFrom('memberships')
+        .select('id')
+        .where('school_id', '=', ATHENS)
+        .where('role', '=', 'client')
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+        .then((r) => r.id);
+    const today = new Date().toISOString().slice(0, 10);
+    /** A receipt registered with myDATA (as the outbox leaves it), to cancel. */
+    const sentReceipt = async () => {
+      const { config } = server.built.deps;
+      // Read before the transaction: on SQLite a read beside it would wait for it forever.
+      const payerId = await payer();
+      const stored = await db()
+        .transaction()
+        .execute((trx) =>
+          issueDocument(
+            trx,
+            { config, now: () => new Date() },
+            {
+              schoolId: ATHENS,
+              kind: 'receipt',
+              payerMembershipId: payerId,
+              issueDate: today,
+              lines: [
+                {
+                  description: 'Δίδακτρα',
+                  netCents: 5_000,
+                  vatCategory: 7,
+                  vatCents: 0,
+                  vatExemptionCategory: 7,
+                },
+              ],
+            },
+          ),
+        );
+      await db()
+        .updateTable('invoice_documents')
+        .set({
+          mydata_status: 'sent',
+          mydata_mark: `4000${stored.id}`,
+          mydata_sent_at: new Date().toISOString(),
+        })
+        .where('id', '=', stored.id)
+        .execute();
+      return stored.id;
+    };
+    return {
+      [`POST ${base}/invoices`]: [
+        {
+          target: 'new',
+          expect: office,
+          prepare: async () => ({ body: tuitionReceipt(await payer(), today) }),
+        },
+      ],
+      [`PUT ${base}/invoicing/profile`]: [
+        { target: 'own', expect: office, prepare: async () => ({ body: SCHOOL_PROFILE }) },
+      ],
+      [`POST ${base}/invoices/:id/send`]: [
+        {
+          target: 'other',
+          // The matrix's server has no myDATA: the office is refused too (409), for that reason.
+          expect: (caller) =>
+            office(caller)[0] ? [false, 'myDATA is not configured on this server'] : office(caller),
+          prepare: async () => ({
+            id: await sentReceipt().then(async (id) => {
+              await db()
+                .updateTable('invoice_documents')
+                .set({ mydata_status: 'not_sent', mydata_mark: null })
+                .where('id', '=', id)
+                .execute();
+              return id;
+            }),
+          }),
+        },
+      ],
+      [`POST ${base}/invoices/:id/cancel`]: [
+        {
+          target: 'other',
+          expect: office,
+          prepare: async () => ({ id: await sentReceipt(), body: { issue_date: today } }),
+        },
+      ],
+    };
+  }
+
   function assessmentScenarios(): Record<string, Scenario[]> {
     const base = `/schools/:school_id/:role`;
     const byLesson = ['own', 'other'] as const;
@@ -501,6 +822,38 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
               student_id: target === 'own' ? lessons.student : foreignStudent,
             },
             body: { value: 12.5, comment: 'Matrix' },
+          }),
+        }),
+      ),
+      // A pasted block of values, all saved or none.
+      [`PUT ${base}/grades/:lesson_id/entries`]: byLesson.map((target) => ({
+        target,
+        expect: (caller) => gradebookWrite(caller, target),
+        prepare: async (caller) => ({
+          params: lessonParams(target),
+          body: {
+            entries: [
+              {
+                item_id: await aimed('item', caller, target),
+                student_id: target === 'own' ? lessons.student : foreignStudent,
+                value: 11,
+              },
+            ],
+          },
+        }),
+      })),
+      // The teacher's remark on a student's sub-period.
+      [`PUT ${base}/grades/:lesson_id/students/:student_id/remarks/:sub_period_id`]: byLesson.map(
+        (target) => ({
+          target,
+          expect: (caller) => gradebookWrite(caller, target),
+          prepare: async () => ({
+            params: {
+              ...lessonParams(target),
+              student_id: target === 'own' ? lessons.student : foreignStudent,
+              sub_period_id: laterSubPeriod,
+            },
+            body: { comment: 'Matrix remark' },
           }),
         }),
       ),
@@ -617,6 +970,105 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
           },
         },
       ],
+    };
+  }
+
+  /**
+   * Live sessions (areas/sessions/policy.ts, docs/live-sessions.md): a lesson's session is
+   * planned, hosted, recorded and turned into the register by its teachers; its students and
+   * the school's admins join (parents only where the school allows, which the demo does not);
+   * the office also ends one. A staff meeting is called by teachers or the office.
+   */
+  function sessionScenarios(): Record<string, Scenario[]> {
+    const base = `/schools/:school_id/:role`;
+    const byLesson = ['own', 'other'] as const;
+    const live = async (target: Target) => {
+      const now = new Date().toISOString();
+      const room = `matrix-${next()}`;
+      const { id } = await db()
+        .insertInto('live_sessions')
+        .values({
+          school_id: ATHENS,
+          lesson_id: lessonOf(target),
+          title: 'Matrix session',
+          room_name: room,
+          scheduled_start: now,
+          scheduled_end: new Date(Date.now() + 3_600_000).toISOString(),
+          started_at: now,
+          ended_at: null,
+          host_user_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id, room };
+    };
+    const hosts = (caller: Caller, target: Target): [boolean, string] =>
+      caller.role === 'teacher' && target === 'own'
+        ? [true, "the lesson's teacher hosts"]
+        : [false, "only the lesson's teacher"];
+    const enters = (caller: Caller, target: Target): [boolean, string] => {
+      if (caller.role === 'admin') return [true, "the school's admins join"];
+      if (caller.role === 'client') return [false, 'parents join only where the school allows'];
+      return target === 'own'
+        ? [true, "the lesson's teacher or student"]
+        : [false, 'not their lesson'];
+    };
+    const sessionParams = async (target: Target) => ({
+      params: { session_id: (await live(target)).id },
+    });
+    return {
+      [`POST ${base}/meetings`]: [
+        ...byLesson.map((target) => ({
+          target,
+          expect: (caller: Caller) => hosts(caller, target),
+          prepare: async () => ({ body: { lesson_id: lessonOf(target), when: 'now' } }),
+        })),
+        {
+          target: 'new',
+          what: 'staff meeting',
+          expect: (caller) =>
+            caller.role === 'teacher' || caller.role === 'admin'
+              ? [true, 'teachers and the office call staff meetings']
+              : [false, 'staff meetings are for staff'],
+          prepare: async () => ({ body: { when: 'now' } }),
+        },
+      ],
+      [`POST ${base}/meetings/:meeting_id/end`]: byLesson.map((target) => ({
+        target,
+        expect: (caller) =>
+          caller.role === 'admin' ? [true, 'the office ends sessions'] : hosts(caller, target),
+        prepare: async () => ({ params: { meeting_id: (await live(target)).id } }),
+      })),
+      [`PUT ${base}/meetings/:meeting_id/attendance`]: byLesson.map((target) => ({
+        target,
+        expect: (caller) => hosts(caller, target),
+        prepare: async () => ({
+          params: { meeting_id: (await live(target)).id },
+          body: { entries: [] },
+        }),
+      })),
+      [`POST ${base}/session/:session_id/join`]: byLesson.map((target) => ({
+        target,
+        expect: (caller) => enters(caller, target),
+        prepare: () => sessionParams(target),
+      })),
+      [`POST ${base}/session/:session_id/presence`]: byLesson.map((target) => ({
+        target,
+        expect: (caller) => enters(caller, target),
+        prepare: async () => ({ ...(await sessionParams(target)), body: { event: 'joined' } }),
+      })),
+      [`POST ${base}/sessions/record`]: byLesson.map((target) => ({
+        target,
+        expect: (caller) => hosts(caller, target),
+        prepare: async () => ({ query: `?room=${(await live(target)).room}` }),
+      })),
+      [`POST ${base}/session/:session_id/recording`]: byLesson.map((target) => ({
+        target,
+        expect: (caller) => hosts(caller, target),
+        prepare: async () => ({ ...(await sessionParams(target)), body: { state: 'on' } }),
+      })),
     };
   }
 
@@ -867,12 +1319,125 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
       ];
     };
 
+    /**
+     * SCORM packages (areas/scorm/policy.ts): uploaded, renamed and deleted by whoever writes
+     * the lesson's material; played (launch, commit) by the lesson's students, their own
+     * attempt only; previewed by its teachers and the office that reads lessons; never by parents.
+     */
+    function scormScenarios(): Record<string, Scenario[]> {
+      const packageIn = async (target: Target) => {
+        const at = new Date().toISOString();
+        const row = await db()
+          .insertInto('scorm_packages')
+          .values({
+            school_id: ATHENS,
+            lesson_id: lessonOf(target),
+            title: `Matrix ${next()}`,
+            version: '1.2',
+            launch_path: 'index.html',
+            storage_key: '0'.repeat(32),
+            file_count: 1,
+            unpacked_bytes: 1,
+            grade_item_id: null,
+            uploaded_by_user_id: null,
+            created_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      };
+      const plays = (caller: Caller, target: Target): [boolean, string] => {
+        // The office reads every lesson of the school.
+        if (caller.role === 'admin')
+          return grantOf(caller, 'lessons').read
+            ? [true, "the office previews any lesson's package"]
+            : [false, 'no read on lessons'];
+        if (target === 'other') return [false, 'not a lesson of theirs'];
+        if (caller.role === 'student') return [true, 'a student of the lesson plays it'];
+        if (caller.role === 'teacher') return [true, 'a teacher of the lesson previews it'];
+        return [false, 'parents do not play packages'];
+      };
+      return {
+        [`POST ${base}/scorm`]: byLesson.map((target) => ({
+          target,
+          expect: (caller) => writesLesson(caller, target),
+          prepare: async () => ({
+            form: {
+              file: new Blob([new Uint8Array(await scormPackage('1.2'))], {
+                type: 'application/zip',
+              }),
+              name: 'matrix.zip',
+              fields: { lesson_id: String(lessonOf(target)) },
+            },
+          }),
+        })),
+        [`PUT ${base}/scorm/:id`]: byLesson.map((target) => ({
+          target,
+          expect: (caller) => writesLesson(caller, target),
+          prepare: async (caller) => ({
+            id: await teachingRecord(`scorm:${caller.name}:${target}`, false, () =>
+              packageIn(target),
+            ),
+            body: { title: `Changed ${next()}` },
+          }),
+        })),
+        [`DELETE ${base}/scorm/:id`]: byLesson.map((target) => ({
+          target,
+          expect: (caller) => writesLesson(caller, target),
+          prepare: async () => ({ id: await packageIn(target) }),
+        })),
+        [`POST ${base}/scorm/:id/launch`]: byLesson.map((target) => ({
+          target,
+          expect: (caller) => plays(caller, target),
+          prepare: async (caller) => ({
+            id: await teachingRecord(`scorm-play:${caller.name}:${target}`, false, () =>
+              packageIn(target),
+            ),
+            body: {},
+          }),
+        })),
+        // "own": the demo student's attempt in their lesson; "other": a foreign lesson's student's.
+        [`POST ${base}/scorm/:id/scorm-attempts/:attempt_id/commit`]: byLesson.map((target) => ({
+          target,
+          expect: (caller) =>
+            caller.role === 'student' && target === 'own'
+              ? [true, "the learner's own attempt"]
+              : [false, 'only the learner commits their own attempt'],
+          prepare: async () => {
+            const id = await packageIn(target);
+            const at = new Date().toISOString();
+            const attempt = await db()
+              .insertInto('scorm_attempts')
+              .values({
+                school_id: ATHENS,
+                package_id: id,
+                student_id: target === 'own' ? lessons.student : foreignStudent,
+                number: 1,
+                cmi_json: '{}',
+                status: 'incomplete',
+                started_at: at,
+                updated_at: at,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            return {
+              id,
+              params: { attempt_id: attempt.id },
+              body: { cmi: { core: { lesson_status: 'incomplete' } } },
+            };
+          },
+        })),
+      };
+    }
+
     return {
       ...writeRoutes('chapters'),
       ...writeRoutes('tasks'),
       ...writeRoutes('taskbooks'),
       ...writeRoutes('quizzes'),
       ...quizScenarios(),
+      ...scormScenarios(),
       [`POST ${base}/chapters/:id/read`]: byLesson.map((target) => ({
         target,
         expect: (caller) => ownWork(caller, target),
@@ -974,8 +1539,171 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
           }),
         }),
       ),
+      // A template's chapters and tasks one by one: the office with write on lessons, who own
+      // the template records; "other" is another school's template's (not found here).
+      [`PUT ${base}/template-chapters/:id`]: templateItem('chapter', {
+        title: 'Matrix chapter',
+      }),
+      [`DELETE ${base}/template-chapters/:id`]: templateItem('chapter'),
+      [`PUT ${base}/template-tasks/:id`]: templateItem('task', { points: 3 }),
+      [`DELETE ${base}/template-tasks/:id`]: templateItem('task'),
       [`POST ${base}/calendar/feed`]: ownFeed(false),
       [`DELETE ${base}/calendar/feed`]: ownFeed(true),
+    };
+  }
+
+  function templateItem(item: 'chapter' | 'task', body?: unknown): Scenario[] {
+    return (['own', 'other'] as const).map((target) => ({
+      target,
+      expect: (caller) => {
+        if (target === 'other') return [false, "another school's template"];
+        if (caller.role === 'admin')
+          return grantOf(caller, 'lessons').write
+            ? [true, 'the office with write on lessons']
+            : [false, 'no write on lessons'];
+        return [false, "only the office changes a template's material"];
+      },
+      prepare: async () => {
+        const school = target === 'own' ? ATHENS : THESSALONIKI;
+        const templateId = await templateOf(school);
+        const common = { school_id: school, template_id: templateId, title: 'x', sort_order: 1 };
+        const row =
+          item === 'chapter'
+            ? await db()
+                .insertInto('lesson_template_chapters')
+                .values({ ...common, content: JSON.stringify(lexical('x')), content_text: 'x' })
+                .returning('id')
+                .executeTakeFirstOrThrow()
+            : await db()
+                .insertInto('lesson_template_tasks')
+                .values({
+                  ...common,
+                  description: JSON.stringify(lexical('x')),
+                  description_text: 'x',
+                  points: 1,
+                  accept_late: 0,
+                  open_offset_days: 0,
+                  due_offset_days: 1,
+                })
+                .returning('id')
+                .executeTakeFirstOrThrow();
+        return { id: row.id, body };
+      },
+    }));
+  }
+
+  /**
+   * Chat (docs/chat.md): members write, read and delete their own messages in their rooms; the
+   * office also deletes in group rooms it is no member of; only the office makes rooms; opening
+   * a conversation follows shared/chat/policy.ts (here: with an admin, so staff only).
+   */
+  function chatScenarios(): Record<string, Scenario[]> {
+    const base = `/schools/:school_id/:role/chat`;
+    const groupRoom = async (members: number[]) => {
+      const room = await db()
+        .insertInto('chat_rooms')
+        .values({
+          school_id: ATHENS,
+          name: `Matrix ${next()}`,
+          kind: 'group',
+          created_at: new Date().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db()
+        .insertInto('chat_room_members')
+        .values(
+          [...new Set(members)].map((user_id) => ({
+            school_id: ATHENS,
+            room_id: room.id,
+            user_id,
+            last_read_message_id: 0,
+          })),
+        )
+        .execute();
+      return room.id;
+    };
+    const message = async (roomId: number, userId: number) =>
+      (
+        await db()
+          .insertInto('chat_messages')
+          .values({
+            school_id: ATHENS,
+            room_id: roomId,
+            user_id: userId,
+            body: 'matrix',
+            created_at: new Date().toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const roomOf = (caller: Caller, target: Target) =>
+      groupRoom(
+        target === 'own'
+          ? [caller.userId, teacher.userId]
+          : [fullAdmin.userId === caller.userId ? teacher.userId : fullAdmin.userId],
+      );
+    const memberOnly = (target: Target) => (): [boolean, string] =>
+      target === 'own' ? [true, 'a member of the room'] : [false, 'not a member of the room'];
+    return {
+      [`POST ${base}/rooms/:id/messages`]: (['own', 'other'] as const).map((target) => ({
+        target,
+        expect: memberOnly(target),
+        prepare: async (caller) => ({ id: await roomOf(caller, target), body: { body: 'Γεια' } }),
+      })),
+      [`POST ${base}/rooms/:id/read`]: (['own', 'other'] as const).map((target) => ({
+        target,
+        expect: memberOnly(target),
+        prepare: async (caller) => ({ id: await roomOf(caller, target), body: { message_id: 1 } }),
+      })),
+      [`DELETE ${base}/rooms/:id/messages/:message_id`]: [
+        {
+          target: 'own',
+          expect: () => [true, "one deletes one's own message"],
+          prepare: async (caller) => {
+            const id = await roomOf(caller, 'own');
+            return { id, params: { message_id: await message(id, caller.userId) } };
+          },
+        },
+        {
+          target: 'other',
+          what: "another member's message in a group room",
+          expect: (caller) =>
+            caller.role === 'admin'
+              ? [true, 'the office moderates group rooms']
+              : [false, 'only the office moderates a group room'],
+          prepare: async (caller) => {
+            const other = caller.userId === teacher.userId ? fullAdmin.userId : teacher.userId;
+            const id = await groupRoom([caller.userId, other]);
+            return { id, params: { message_id: await message(id, other) } };
+          },
+        },
+      ],
+      [`POST ${base}/direct`]: [
+        {
+          target: 'other',
+          what: 'with an admin',
+          expect: (caller) =>
+            caller.userId === fullAdmin.userId
+              ? [false, 'not with oneself']
+              : caller.role === 'admin' || caller.role === 'teacher'
+                ? [true, 'staff with staff']
+                : [false, 'families and students do not write to the office directly'],
+          prepare: async () => ({ body: { user_id: fullAdmin.userId, role: 'admin' } }),
+        },
+      ],
+      [`POST ${base}/rooms`]: [
+        {
+          target: 'new',
+          expect: (caller) =>
+            caller.role === 'admin'
+              ? [true, 'the office makes rooms']
+              : [false, 'only the office makes rooms'],
+          prepare: async (caller) => ({
+            body: { name: `Matrix ${next()}`, user_ids: [caller.userId] },
+          }),
+        },
+      ],
     };
   }
 
@@ -1051,7 +1779,9 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    server = await startServer(kind, { env: { JOBS_ENABLED: 'false' } });
+    server = await startServer(kind, {
+      env: { JOBS_ENABLED: 'false', JITSI_DOMAIN: 'meet.matrix.test' },
+    });
     api = apiClient(server.url);
     // Limited groups beside the demo's Office: one that manages accounts only, one that holds
     // the right to the permission groups (which still needs full access), and one that reads

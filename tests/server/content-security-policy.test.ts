@@ -60,6 +60,8 @@ describe.each(databaseKinds)('the web app CSP on %s', (kind) => {
     );
     // An embedded page is shown in a frame, not as an image.
     expect(policy.get('img-src')).not.toContain('https://example.org');
+    // The web call window loads Jitsi's IFrame API from the meeting host, and only from it.
+    expect(policy.get('script-src')).toEqual(["'self'", 'https://meet.example.org']);
   });
 
   it("follows an admin's change of the embedded pages on the next page load", async () => {

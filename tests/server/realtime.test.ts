@@ -80,6 +80,8 @@ describe('real-time socket handshake', () => {
     expect(created.status).toBe(200);
     expect(await received).toEqual({
       school_id: 1,
+      role: 'student',
+      lesson_id: null,
       title: 'Exams moved to Monday',
       entity: 'announcements',
       entity_id: created.body.data.id,

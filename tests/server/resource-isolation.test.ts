@@ -59,6 +59,8 @@ const TEACHING_TABLES = {
   // A question of a quiz, named by the segment before it (an answer to it, a score of it).
   answers: 'quiz_questions',
   scores: 'quiz_questions',
+  'template-chapters': 'lesson_template_chapters',
+  'template-tasks': 'lesson_template_tasks',
 } as const;
 type TeachingSegment = keyof typeof TEACHING_TABLES;
 const isTeaching = (segment: string): segment is TeachingSegment => segment in TEACHING_TABLES;
@@ -66,6 +68,8 @@ const isTeaching = (segment: string): segment is TeachingSegment => segment in T
 /** Bodies for the teaching writes, each valid for its own schema (a real change). */
 const TEACHING_BODIES: Record<string, object> = {
   'PUT /schools/:school_id/:role/chapters/:id': { title: 'Isolation title' },
+  'PUT /schools/:school_id/:role/template-chapters/:id': { title: 'Isolation title' },
+  'PUT /schools/:school_id/:role/template-tasks/:id': { title: 'Isolation title' },
   'PUT /schools/:school_id/:role/tasks/:id': { title: 'Isolation title' },
   'PUT /schools/:school_id/:role/taskbooks/:id': { title: 'Isolation title' },
   // Given back rather than graded, so that the control's student may still hand it in.
@@ -75,6 +79,10 @@ const TEACHING_BODIES: Record<string, object> = {
   },
   'PUT /schools/:school_id/:role/tasks/:id/submission': { text: 'Isolation', submit: true },
   'PUT /schools/:school_id/:role/quizzes/:id': { title: 'Isolation title' },
+  'PUT /schools/:school_id/:role/scorm/:id': { title: 'Isolation title' },
+  'POST /schools/:school_id/:role/scorm/:id/scorm-attempts/:attempt_id/commit': {
+    cmi: { core: { lesson_status: 'incomplete' } },
+  },
   'PUT /schools/:school_id/:role/quizzes/:id/attempts/:attempt_id/answers/:question_id': {
     answer: { kind: 'true_false', value: true },
   },
@@ -92,6 +100,7 @@ const CONTROL_ROLES: Record<string, 'student' | 'client'> = {
   'POST /schools/:school_id/:role/quizzes/:id/attempts/:attempt_id/submit': 'student',
   'GET /schools/:school_id/:role/students/:id/quizzes': 'client',
   'GET /schools/:school_id/:role/students/:id/taskbooks': 'client',
+  'POST /schools/:school_id/:role/scorm/:id/scorm-attempts/:attempt_id/commit': 'student',
 };
 
 describe.each(databaseKinds)('no school endpoint reaches the other school by id on %s', (kind) => {
@@ -100,6 +109,8 @@ describe.each(databaseKinds)('no school endpoint reaches the other school by id 
   let endpoints: Endpoint[];
   /** Per school, per path segment: ids of records that school owns (and the other does not). */
   const ids = new Map<number, Map<string, number[]>>();
+  /** Per school, the SCORM package and attempt the controls act on (made on first need). */
+  const scormMade = new Map<number, { pkg: number; attempt: number }>();
   /** A full admin of each school who is nobody else, for the control calls. */
   const controls = new Map<number, string>();
   /** Per school, a student of the lesson of `made`'s records and a parent, for their own calls. */
@@ -158,12 +169,80 @@ describe.each(databaseKinds)('no school endpoint reaches the other school by id 
         .execute();
       return [own, ...more.map((r) => r.id)];
     }
+    if (segment === 'scorm' || segment === 'scorm-attempts') {
+      // A SCORM package in the school's first lesson (the control student's) with their
+      // current attempt, first; then the school's other packages (the demo's in Athens).
+      if (!scormMade.has(school)) {
+        const lesson = await db
+          .selectFrom('lessons')
+          .select('id')
+          .where('school_id', '=', school)
+          .orderBy('id')
+          .executeTakeFirstOrThrow();
+        const student = await db
+          .selectFrom('lesson_students')
+          .innerJoin('memberships as m', 'm.id', 'lesson_students.student_id')
+          .innerJoin('users as u', 'u.id', 'm.user_id')
+          .select('lesson_students.student_id')
+          .where('lesson_students.lesson_id', '=', lesson.id)
+          .where('u.email', '=', `student${school}@isolation.test`)
+          .executeTakeFirstOrThrow();
+        const at = new Date().toISOString();
+        const pkg = await db
+          .insertInto('scorm_packages')
+          .values({
+            school_id: school,
+            lesson_id: lesson.id,
+            title: 'Isolation',
+            version: '1.2',
+            launch_path: 'index.html',
+            storage_key: '0'.repeat(32),
+            file_count: 1,
+            unpacked_bytes: 1,
+            grade_item_id: null,
+            uploaded_by_user_id: null,
+            created_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const attempt = await db
+          .insertInto('scorm_attempts')
+          .values({
+            school_id: school,
+            package_id: pkg.id,
+            student_id: student.student_id,
+            number: 1,
+            cmi_json: '{}',
+            status: 'incomplete',
+            started_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        scormMade.set(school, { pkg: pkg.id, attempt: attempt.id });
+      }
+      const own = scormMade.get(school)!;
+      if (segment === 'scorm-attempts') return [own.attempt];
+      const more = await db
+        .selectFrom('scorm_packages')
+        .select('id')
+        .where('school_id', '=', school)
+        .where('id', '!=', own.pkg)
+        .orderBy('id')
+        .limit(1)
+        .execute();
+      return [own.pkg, ...more.map((r) => r.id)];
+    }
     if (segment === 'invitations' || segment === 'jobs') {
       const table = segment === 'invitations' ? 'school_invitations' : 'jobs';
       const rows = await db
         .selectFrom(table)
         .select('id')
         .where('school_id', '=', school)
+        // Jobs: the failed one the set-up made (only a failed job may be retried); the demo
+        // queues others.
+        .$if(table === 'jobs', (q) => q.where('status' as never, '=', 'failed' as never))
         .orderBy('id')
         .execute();
       return rows.map((r) => r.id);
@@ -233,6 +312,43 @@ describe.each(databaseKinds)('no school endpoint reaches the other school by id 
    * student attends the lesson; the parent is a guardian of the school's first student (the
    * one `students/:id` is aimed at).
    */
+  /** A lesson template of the school with one chapter and one task, for their own routes. */
+  async function templateMaterial(school: number) {
+    const db = server.built.deps.db;
+    const { id } = await db
+      .insertInto('lesson_templates')
+      .values({
+        school_id: school,
+        name: `Isolation template ${school}`,
+        course_id: null,
+        duration_minutes: null,
+        description: null,
+        search_text: '',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const common = { school_id: school, template_id: id, title: 'Isolation', sort_order: 1 };
+    const chapter = await db
+      .insertInto('lesson_template_chapters')
+      .values({ ...common, content: JSON.stringify(lexical('x')), content_text: 'x' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const task = await db
+      .insertInto('lesson_template_tasks')
+      .values({
+        ...common,
+        description: JSON.stringify(lexical('x')),
+        description_text: 'x',
+        points: 1,
+        accept_late: 0,
+        open_offset_days: 0,
+        due_offset_days: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { 'template-chapters': chapter.id, 'template-tasks': task.id };
+  }
+
   async function teachingSetUp(school: number) {
     const db = server.built.deps.db;
     const admin = controls.get(school)!;
@@ -297,7 +413,9 @@ describe.each(databaseKinds)('no school endpoint reaches the other school by id 
     });
     // The student's open attempt: they answer and submit it, then the control grades it.
     const attempt = await insertQuizAttempt(db, { school, quizId: quiz, studentId });
+    const template = await templateMaterial(school);
     made.set(school, {
+      ...template,
       quizzes: quiz,
       attempts: attempt.attemptId,
       answers: attempt.questionId,
@@ -325,7 +443,19 @@ describe.each(databaseKinds)('no school endpoint reaches the other school by id 
     api = apiClient(server.url);
     const db = server.built.deps.db;
     endpoints = servedEndpoints(server.built.app).filter(
-      (e) => e.path.startsWith('/schools/:school_id/') && e.path.includes('/:id'),
+      (e) =>
+        e.path.startsWith('/schools/:school_id/') &&
+        e.path.includes('/:id') &&
+        // A report's id names a declaration, the same in every school, and its exports belong
+        // to the admin who asked: tests/server/reports.test.ts refuses other schools and admins.
+        !e.path.includes('/reports/:report_id') &&
+        // Receipts and invoices are numbered documents that only issuing makes (a payment, or
+        // the office's manual document with the school's invoicing details):
+        // tests/server/invoices.test.ts refuses another school's office and another family.
+        !e.path.includes('/invoices/:id') &&
+        // A room's messages are addressed through their room (both ids must agree), which this
+        // generator cannot pair: tests/server/chat.test.ts refuses other schools' rooms.
+        !e.path.includes('/chat/rooms/:id'),
     );
     const now = new Date().toISOString();
     for (const school of SCHOOLS) {

@@ -71,6 +71,12 @@ describe.each(databaseKinds)('chapters and files on %s', (kind) => {
       body: { published: true },
     });
     expect(published.body.data.published).toBe(true);
+    // Changing the title alone keeps the chapter published.
+    const renamed = await api.call('PUT', `${base()}/teacher/chapters/${chapter.id}`, {
+      token: teacher,
+      body: { title: 'Η διακρίνουσα' },
+    });
+    expect(renamed.body.data).toMatchObject({ title: 'Η διακρίνουσα', published: true });
     const seen = await api.get(`${base()}/student/chapters/${chapter.id}`, student);
     expect(seen.status).toBe(200);
     expect(seen.body.data.abilities).toEqual({ update: false, delete: false });

@@ -256,4 +256,49 @@ describe.each(databaseKinds)('the files list on %s', (kind) => {
       await new Promise((r) => setTimeout(r, 50));
     expect(stored.filter((file) => fs.existsSync(file))).toEqual([]);
   });
+  it("deletes a whole lesson's files with it, bytes too", async () => {
+    const db = server.built.deps.db;
+    const model = await db
+      .selectFrom('lessons')
+      .select(['course_id', 'period_id'])
+      .where('id', '=', fx.shared)
+      .executeTakeFirstOrThrow();
+    const teacherId = (
+      await db
+        .selectFrom('lesson_teachers')
+        .select('teacher_id')
+        .where('lesson_id', '=', fx.shared)
+        .executeTakeFirstOrThrow()
+    ).teacher_id;
+    const lesson = await api.post(
+      `${base()}/admin/lessons`,
+      { name: 'Θερινό τμήμα', ...model, teacher_ids: [teacherId], active: true },
+      admin,
+    );
+    expect(lesson.status, JSON.stringify(lesson.body)).toBe(200);
+    const lessonId = lesson.body.data.id as number;
+    const chapter = await api.post(
+      `${base()}/teacher/chapters`,
+      { lesson_id: lessonId, title: 'Σημειώσεις', content: lexical('x'), published: true },
+      teacher,
+    );
+    const file = await upload(teacher, 'teacher', 'chapter', chapter.body.data.id, 'πίνακας.png');
+    const row = await db
+      .selectFrom('files')
+      .select(['school_id', 'storage_key'])
+      .where('id', '=', file)
+      .executeTakeFirstOrThrow();
+    const stored = path.join(server.dataDir, 'files', String(row.school_id), row.storage_key);
+    expect(fs.existsSync(stored)).toBe(true);
+
+    const removed = await api.call('DELETE', `${base()}/admin/lessons/${lessonId}`, {
+      token: admin,
+    });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(await db.selectFrom('files').select('id').where('id', '=', file).execute()).toEqual([]);
+    const deadline = Date.now() + 10_000;
+    while (fs.existsSync(stored) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(fs.existsSync(stored)).toBe(false);
+  });
 });

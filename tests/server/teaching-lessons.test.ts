@@ -55,7 +55,7 @@ describe.each(databaseKinds)('lesson templates and lesson files on %s', (kind) =
       open_offset_days: 0,
       due_offset_days: 7,
     });
-    expect(material.abilities).toEqual({ create_lesson: true });
+    expect(material.abilities).toEqual({ create_lesson: true, edit_material: false });
     const office = await api.get(`${base()}/admin/lessons-templates/${template}/material`, admin);
     expect(office.status).toBe(200);
     for (const [role, token] of [
@@ -371,5 +371,104 @@ describe.each(databaseKinds)('lesson templates and lesson files on %s', (kind) =
     ).toBe(400);
     const office = await api.get(`${base()}/admin/files?lesson_id=${fx.shared}`, admin);
     expect(ids(office.body)).toEqual(expect.arrayContaining([shownFile, draftFile]));
+  });
+  it("lets the office change and remove a template's chapters and tasks one by one", async () => {
+    const made = await api.post(
+      `${base()}/admin/lessons-templates`,
+      { name: 'Πρότυπο προς αλλαγή' },
+      admin,
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const id = made.body.data.id as number;
+    const chapterId = Number(
+      (
+        await db()
+          .insertInto('lesson_template_chapters')
+          .values({
+            school_id: fx.school,
+            template_id: id,
+            title: 'Κλάσματα',
+            content: JSON.stringify(lexical('Αριθμητής')),
+            content_text: 'Αριθμητής',
+            sort_order: 1,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    const taskId = Number(
+      (
+        await db()
+          .insertInto('lesson_template_tasks')
+          .values({
+            school_id: fx.school,
+            template_id: id,
+            title: 'Ασκήσεις',
+            description: JSON.stringify(lexical('Λύσε')),
+            description_text: 'Λύσε',
+            points: 10,
+            accept_late: 0,
+            open_offset_days: 0,
+            due_offset_days: 7,
+            sort_order: 1,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    const path = (item: string, itemId: number) => `${base()}/admin/template-${item}/${itemId}`;
+    const office = await api.get(`${base()}/admin/lessons-templates/${id}/material`, admin);
+    expect(office.body.data.abilities).toEqual({ create_lesson: true, edit_material: true });
+
+    // A teacher reads a chapter's text but may not change it.
+    const read = await api.get(`${base()}/teacher/template-chapters/${chapterId}`, teacher);
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body.data.content).toEqual(lexical('Αριθμητής'));
+    const refused = await api.call('PUT', `${base()}/teacher/template-chapters/${chapterId}`, {
+      token: teacher,
+      body: { title: 'x' },
+    });
+    expect(refused.status).toBe(403);
+
+    const chapter = await api.call('PUT', path('chapters', chapterId), {
+      token: admin,
+      body: { content: lexical('Παρονομαστής') },
+    });
+    expect(chapter.status, JSON.stringify(chapter.body)).toBe(200);
+    // Only what was sent changes.
+    expect(chapter.body.data.title).toBe('Κλάσματα');
+    expect(chapter.body.data.excerpt).toMatch(/^Παρονομαστής/);
+
+    const task = await api.call('PUT', path('tasks', taskId), {
+      token: admin,
+      body: { points: 15, open_offset_days: 2 },
+    });
+    expect(task.body.data).toMatchObject({ points: 15, open_offset_days: 2, due_offset_days: 7 });
+    // A change that would put the due day before the opening is refused, naming the field.
+    const backwards = await api.call('PUT', path('tasks', taskId), {
+      token: admin,
+      body: { due_offset_days: 1 },
+    });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.fields).toHaveProperty('due_offset_days');
+
+    // Another school's template item is not found (the demo admin teaches in that school).
+    const elsewhere = await db()
+      .selectFrom('schools')
+      .select('id')
+      .where('id', '!=', fx.school)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    expect(
+      (await api.get(`/schools/${elsewhere.id}/teacher/template-tasks/${taskId}`, admin)).status,
+    ).toBe(404);
+
+    expect((await api.call('DELETE', path('chapters', chapterId), { token: admin })).status).toBe(
+      200,
+    );
+    expect((await api.call('DELETE', path('tasks', taskId), { token: admin })).status).toBe(200);
+    const after = await api.get(`${base()}/admin/lessons-templates/${id}/material`, admin);
+    expect(after.body.data).toMatchObject({ chapters: [], tasks: [] });
+    expect((await api.call('DELETE', path('tasks', taskId), { token: admin })).status).toBe(404);
   });
 });

@@ -3,7 +3,13 @@ import { escapeText, foldLine, icalendar } from '../../src/server/areas/calendar
 import { localDate, zonedInstant } from '../../src/server/areas/calendar/school-time';
 import { apiClient, type ApiClient } from './support/client';
 import { databaseKinds, startServer, type TestServer } from './support/server';
-import { lexical, teachingFixture, type TeachingFixture } from './support/teaching';
+import {
+  insertQuizAttempt,
+  lexical,
+  QUIZ_QUESTION,
+  teachingFixture,
+  type TeachingFixture,
+} from './support/teaching';
 
 const DAY = 86_400_000;
 
@@ -99,6 +105,24 @@ describe.each(databaseKinds)('task books, study guide, calendar and homes on %s'
     );
     expect([chapter.status, task.status]).toEqual([200, 200]);
     return { chapter: chapter.body.data, task: task.body.data };
+  }
+
+  /** A quiz of a lesson closing in `days` days, published or a draft, made by its teacher. */
+  async function quiz(title: string, lessonId: number, published: boolean, days = 3) {
+    const made = await api.post(
+      `${base()}/${lessonId === fx.shared ? 'teacher' : 'admin'}/quizzes`,
+      {
+        lesson_id: lessonId,
+        title,
+        opens_at: at(-1),
+        closes_at: at(days),
+        published,
+        questions: [QUIZ_QUESTION],
+      },
+      lessonId === fx.shared ? teacher : await api.login('admin@demo.school'),
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    return made.body.data as { id: number; closes_at: string };
   }
 
   it("orders tasks and chapters of one lesson in a book, and counts each student's progress", async () => {
@@ -288,6 +312,24 @@ describe.each(databaseKinds)('task books, study guide, calendar and homes on %s'
     expect(second.find((d) => d.kind === 'chapter' && d.id === chapter.id)?.done).toBe(true);
     const dates = second.map((d) => d.date);
     expect(dates).toEqual([...dates].sort());
+
+    // Quizzes to take are duties on their closing day, done once an attempt is handed in;
+    // a draft is not.
+    const open = await quiz('Οδηγός: κουίζ', fx.shared, true);
+    const draft = await quiz('Οδηγός: πρόχειρο κουίζ', fx.shared, false);
+    const before = await guide();
+    expect(before.find((d) => d.kind === 'quiz' && d.id === open.id)).toMatchObject({
+      done: false,
+      date: localDate(new Date(open.closes_at), 'Europe/Athens'),
+    });
+    expect(before.find((d) => d.kind === 'quiz' && d.id === draft.id)).toBeUndefined();
+    await insertQuizAttempt(server.built.deps.db, {
+      school: fx.school,
+      quizId: open.id,
+      studentId: fx.student,
+      submitted: true,
+    });
+    expect((await guide()).find((d) => d.kind === 'quiz' && d.id === open.id)?.done).toBe(true);
     expect(
       (await api.get(`${base()}/teacher/duties?from=${day(0)}&to=${day(1)}`, teacher)).status,
     ).toBe(403);
@@ -320,6 +362,18 @@ describe.each(databaseKinds)('task books, study guide, calendar and homes on %s'
     expect(
       events.body.data.find((e: { uid: string }) => e.uid === `task-${task.id}`),
     ).toMatchObject({ kind: 'task', start: task.due_at });
+    // A quiz shows at its closing instant, for the lessons the student attends only.
+    const mine = await quiz('Ημερολόγιο: κουίζ', fx.shared, true, 2);
+    const theirs = await quiz('Ξένο κουίζ', fx.foreign, true, 2);
+    const withQuizzes = await api.get(
+      `${base()}/student/calendar?from=${day(0)}&to=${day(6)}`,
+      student,
+    );
+    const uids = withQuizzes.body.data.map((e: { uid: string }) => e.uid);
+    expect(
+      withQuizzes.body.data.find((e: { uid: string }) => e.uid === `quiz-${mine.id}`),
+    ).toMatchObject({ kind: 'quiz', quiz_id: mine.id, start: mine.closes_at });
+    expect(uids).not.toContain(`quiz-${theirs.id}`);
     const foreignMeetings = events.body.data.filter(
       (e: { lesson_id: number }) => e.lesson_id === fx.foreign,
     );

@@ -12,6 +12,18 @@ import { lessonTemplateMaterial } from './migrations/011_lesson_template_materia
 import { filesList } from './migrations/012_files_list';
 import { quizzes } from './migrations/020_quizzes';
 import { assessment } from './migrations/021_assessment';
+import { gradeRemarks } from './migrations/022_grade_remarks';
+import { assistantIndex } from './migrations/050_assistant_index';
+import { assistantChats } from './migrations/051_assistant_chats';
+import { reportExports } from './migrations/060_report_exports';
+import { notificationDelivery } from './migrations/036_notification_delivery';
+import { notificationLesson } from './migrations/037_notification_lesson';
+import { liveSessions } from './migrations/030_live_sessions';
+import { invoices } from './migrations/044_invoices';
+import { finance } from './migrations/040_finance';
+import { ledgerMonthTotals } from './migrations/041_ledger_month_totals';
+import { chat } from './migrations/033_chat';
+import { scorm } from './migrations/052_scorm';
 import type { Database } from './schema';
 
 /** Every migration, in order. Names never change once released. */
@@ -26,6 +38,18 @@ const MIGRATIONS: Record<string, Migration> = {
   '012_files_list': filesList,
   '020_quizzes': quizzes,
   '021_assessment': assessment,
+  '022_grade_remarks': gradeRemarks,
+  '050_assistant_index': assistantIndex,
+  '051_assistant_chats': assistantChats,
+  '060_report_exports': reportExports,
+  '036_notification_delivery': notificationDelivery,
+  '037_notification_lesson': notificationLesson,
+  '030_live_sessions': liveSessions,
+  '044_invoices': invoices,
+  '040_finance': finance,
+  '041_ledger_month_totals': ledgerMonthTotals,
+  '033_chat': chat,
+  '052_scorm': scorm,
 };
 
 /** Brings the database up to date; runs on every start. */

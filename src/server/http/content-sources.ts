@@ -9,6 +9,8 @@ export interface ContentOrigins {
   images: string[];
   /** Frames: the schools' embedded pages, and Jitsi. */
   frames: string[];
+  /** Scripts: Jitsi's IFrame API (external_api.js), which the web call window loads. */
+  scripts?: string[];
 }
 
 export interface ContentSources {
@@ -60,7 +62,11 @@ async function readOrigins(db: Kysely<Database>, jitsi: string | null): Promise<
     ...schools.map((row) => originOfLink(row.logo)),
     ...whiteLabels.flatMap((row) => [row.logo, row.splash, row.login_img].map(originOfLink)),
   ];
-  return { images: sortedUnique([...images, jitsi]), frames: sortedUnique([...frames, jitsi]) };
+  return {
+    images: sortedUnique([...images, jitsi]),
+    frames: sortedUnique([...frames, jitsi]),
+    scripts: sortedUnique([jitsi]),
+  };
 }
 
 /**
@@ -97,7 +103,13 @@ export function createContentSources(options: {
         // on the next request after REFRESH_MS.
         options.logger.warn({ err: error }, 'could not read the content origins');
         if (started === generation) readAt = options.clockMs();
-        return cached ?? { images: sortedUnique([jitsi]), frames: sortedUnique([jitsi]) };
+        return (
+          cached ?? {
+            images: sortedUnique([jitsi]),
+            frames: sortedUnique([jitsi]),
+            scripts: sortedUnique([jitsi]),
+          }
+        );
       })
       .finally(() => {
         if (reading?.origins === origins) reading = null;

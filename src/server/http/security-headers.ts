@@ -7,13 +7,14 @@ export const DESKTOP_ORIGIN = 'app://mathema';
 
 /**
  * The web app's Content-Security-Policy (docs/security.md, Content Security Policy): our own
- * origin, plus the configured origins for images and frames. No scheme-wide sources (`https:`,
- * `ws:`): 'self' covers socket.io's ws:/wss: on our own host (CSP Level 3).
+ * origin, plus the configured origins for images and frames, and Jitsi's for its IFrame API
+ * script. No scheme-wide sources (`https:`, `ws:`): 'self' covers socket.io's ws:/wss: on our
+ * own host (CSP Level 3).
  */
 export function contentSecurityPolicy(origins: ContentOrigins): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...(origins.scripts ?? [])],
     // Fluent UI (Griffel) inserts its style rules at run time.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...origins.images],

@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the mail (a receipt's PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {

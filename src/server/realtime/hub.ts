@@ -8,6 +8,11 @@ import { userRoom } from '../../shared/realtime';
  */
 export interface RealtimeHub {
   toUsers(userIds: number[], event: string, payload: unknown): void;
+  /** Sends to the sockets in a socket.io room (a chat room's), on every node. */
+  toRoom(room: string, event: string, payload: unknown): void;
+  /** Puts every socket of these users into a room, or takes them out, on every node. */
+  usersJoin(userIds: number[], room: string): void;
+  usersLeave(userIds: number[], room: string): void;
   /** Closes the sockets opened with this session, on every node (the session was revoked). */
   closeSession(sessionId: number): void;
   /** Closes every socket of this user, on every node (all sessions revoked, account disabled). */
@@ -27,6 +32,17 @@ export function createRealtimeHub(): RealtimeHub {
     toUsers(userIds, event, payload) {
       if (!server || userIds.length === 0) return;
       server.to([...new Set(userIds)].map(userRoom)).emit(event, payload);
+    },
+    toRoom(room, event, payload) {
+      server?.to(room).emit(event, payload);
+    },
+    usersJoin(userIds, room) {
+      if (server && userIds.length > 0)
+        server.in([...new Set(userIds)].map(userRoom)).socketsJoin(room);
+    },
+    usersLeave(userIds, room) {
+      if (server && userIds.length > 0)
+        server.in([...new Set(userIds)].map(userRoom)).socketsLeave(room);
     },
     // disconnectSockets goes through the adapter: with Redis, every node closes its own.
     closeSession(sessionId) {

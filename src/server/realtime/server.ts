@@ -41,6 +41,7 @@ export function attachRealtime(app: FastifyInstance, deps: ServerDeps): Server {
       if (!user) return next(new Error('login_required'));
       // The session room lets a logout close exactly this session's sockets.
       socket.data.rooms = [userRoom(user.id), sessionRoom(user.sessionId)];
+      socket.data.userId = user.id;
       const { school_id, role } = parsed.data;
       if (school_id && role) {
         const membership = await deps.db
@@ -50,7 +51,11 @@ export function attachRealtime(app: FastifyInstance, deps: ServerDeps): Server {
           .where('user_id', '=', user.id)
           .where('role', '=', role)
           .executeTakeFirst();
-        if (membership) socket.data.rooms.push(schoolRoleRoom(school_id, role));
+        if (membership) {
+          socket.data.rooms.push(schoolRoleRoom(school_id, role));
+          // Areas with rooms of their own (chat) join this school's when the socket connects.
+          socket.data.schoolId = school_id;
+        }
       }
       next();
     } catch {

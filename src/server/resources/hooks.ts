@@ -52,6 +52,11 @@ export interface ResourceHooks {
     created: boolean,
   ): Promise<void>;
   /**
+   * Runs inside the deletion's transaction before the row goes: what the database's cascades
+   * cannot reach (the bytes of a lesson's uploaded files) is removed with it.
+   */
+  beforeDelete?(save: SaveContext, id: number): Promise<void>;
+  /**
    * Whether this caller may change or delete this record, beyond the resource's write
    * permission (which is checked first): a teacher only their own announcements.
    */

@@ -316,6 +316,8 @@ export async function updateRecord(
   await assertUnique(db, resource, caller.schoolId, body, id);
   const nowIso = deps.now().toISOString();
   const authority = resource.people ? await authorityOf(deps, ctx) : null;
+  // Effects the hooks leave for after the commit (socket events), run once it has committed.
+  const afterCommit: (() => void)[] = [];
   await inTransaction(deps, resource, async (trx) => {
     const save: SaveContext = {
       trx,
@@ -324,7 +326,7 @@ export async function updateRecord(
       me: caller.me,
       nowIso,
       realtime: deps.realtime,
-      afterCommit: [],
+      afterCommit,
     };
     const values = { ...current, ...body };
     await beforeSave(save, values, false);
@@ -364,6 +366,7 @@ export async function updateRecord(
       nowIso,
     );
   });
+  afterCommit.forEach((effect) => effect());
 }
 
 export async function deleteRecord(
@@ -377,7 +380,12 @@ export async function deleteRecord(
   const current = await currentValues(db, resource, caller, id, 'delete');
   const nowIso = deps.now().toISOString();
   const authority = resource.people ? await authorityOf(deps, ctx) : null;
+  const afterCommit: (() => void)[] = [];
   await inTransaction(deps, resource, async (trx) => {
+    await hooksOf(resource).beforeDelete?.(
+      { trx, ctx, resource, me: caller.me, nowIso, realtime: deps.realtime, afterCommit },
+      id,
+    );
     if (resource.people) {
       await leaveSchool(trx, authority!, current.user_id as number, resource.people.role);
     } else {
@@ -394,4 +402,5 @@ export async function deleteRecord(
       nowIso,
     );
   });
+  afterCommit.forEach((effect) => effect());
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIST_MAX_PAGE_SIZE, LIST_PAGE_SIZE } from '../constants';
 import { endpoint } from './endpoint';
+import { fileRef } from './files';
 import { idParam, schoolRoleParams } from './school';
 import { day, flag } from './teaching';
 
@@ -58,6 +59,12 @@ export const absenceRow = z.object({
   first_name: z.string(),
   last_name: z.string(),
   level_name: z.string().nullable(),
+  /** The student's unjustified absences in this lesson (all dates), for the threshold. */
+  unjustified_in_lesson: z.number().int(),
+  /** Whether those reach the school's threshold (never when the threshold is off). */
+  over_threshold: z.boolean(),
+  /** Justification documents (signed links; the office and the student's guardians). */
+  files: z.array(fileRef),
 });
 export type AbsenceRow = z.infer<typeof absenceRow>;
 
@@ -70,6 +77,10 @@ export const absencesQuery = z.object({
   level_id: id.optional(),
   student_id: id.optional(),
   justified: flag.optional(),
+  /** The student's name or e-mail, any part. */
+  search: z.string().trim().max(200).optional(),
+  /** Only students whose unjustified absences in the lesson reach the threshold. */
+  over_threshold: flag.optional(),
   /** Late arrivals are listed only when asked for; absences always. */
   include_late: flag.default(false),
   order: z.enum(['asc', 'desc'], { error: 'Choose asc or desc' }).default('desc'),
@@ -90,7 +101,11 @@ export const studentAbsences = z.object({
   }),
   totals: absenceTotals,
   per_lesson: z.array(
-    absenceTotals.extend({ lesson_id: z.number().int(), lesson_name: z.string() }),
+    absenceTotals.extend({
+      lesson_id: z.number().int(),
+      lesson_name: z.string(),
+      over_threshold: z.boolean(),
+    }),
   ),
   per_period: z.array(
     absenceTotals.extend({
@@ -102,7 +117,10 @@ export const studentAbsences = z.object({
   ),
   /** Every absence and late arrival, newest first. */
   records: z.array(absenceRow),
+  /** Unjustified absences per lesson that warn; 0: no threshold. */
   threshold: z.number().int(),
+  /** What the caller may do: the office with write on absences justifies and attaches. */
+  abilities: z.object({ justify: z.boolean() }),
 });
 export type StudentAbsences = z.infer<typeof studentAbsences>;
 
@@ -161,6 +179,15 @@ export const attendanceEndpoints = {
     summary:
       "One student's absences: totals per lesson and per period, justified or not, and every record.",
     params: schoolRoleParams.extend({ user_id: idParam }),
+    response: studentAbsences,
+  }),
+  childAbsences: endpoint({
+    method: 'GET',
+    path: '/schools/:school_id/:role/students/:student_id/absences',
+    access: 'school-role',
+    summary:
+      "A parent reads a child's absences and late arrivals: totals per lesson and period, every record with its justification and documents.",
+    params: schoolRoleParams.extend({ student_id: idParam }),
     response: studentAbsences,
   }),
   justify: endpoint({

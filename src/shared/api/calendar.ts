@@ -6,11 +6,14 @@ import { day, instant } from './teaching';
 /** The longest range one calendar or study-guide request may ask for. */
 export const CALENDAR_MAX_DAYS = 93;
 
-/** Something in a user's calendar: a lesson's meeting from the timetable, or a task due. */
+/**
+ * Something in a user's calendar: a lesson's meeting from the timetable, a task due, or a
+ * quiz closing.
+ */
 export const calendarEvent = z.object({
-  /** Stable across requests: `lesson-<schedule>-<date>` or `task-<id>`. */
+  /** Stable across requests: `lesson-<schedule>-<date>`, `task-<id>` or `quiz-<id>`. */
   uid: z.string(),
-  kind: z.enum(['lesson', 'task']),
+  kind: z.enum(['lesson', 'task', 'quiz']),
   title: z.string(),
   start: z.string(),
   end: z.string(),
@@ -18,6 +21,8 @@ export const calendarEvent = z.object({
   lesson_name: z.string(),
   /** The task's id, for kind task. */
   task_id: z.number().int().nullable(),
+  /** The quiz's id, for kind quiz. */
+  quiz_id: z.number().int().nullable(),
   room: z.string().nullable(),
 });
 export type CalendarEvent = z.infer<typeof calendarEvent>;
@@ -32,9 +37,12 @@ const range = z
 
 /** One entry of the student's study guide (spec: duties). */
 export const duty = z.object({
-  /** The day it belongs to: a task's due day, a chapter's publication day (school time). */
+  /**
+   * The day it belongs to (school time): a task's due day, a quiz's closing day, a chapter's
+   * publication day.
+   */
   date: z.string(),
-  kind: z.enum(['task', 'chapter']),
+  kind: z.enum(['task', 'chapter', 'quiz']),
   id: z.number().int(),
   title: z.string(),
   lesson_id: z.number().int(),

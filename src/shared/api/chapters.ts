@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateBodyOf } from './updateBody';
 import { richText } from '../teaching/rich-text';
 import { endpoint } from './endpoint';
 import { fileRef } from './files';
@@ -38,7 +39,7 @@ export const chapterCreateBody = z.object({
   published: flag.default(false),
   sort_order: z.coerce.number().int().min(0).max(100_000).optional(),
 });
-export const chapterUpdateBody = chapterCreateBody.omit({ lesson_id: true }).partial();
+export const chapterUpdateBody = updateBodyOf(chapterCreateBody.omit({ lesson_id: true }));
 
 export const chapterListQuery = teachingListQuery(
   ['sort_order', 'title', 'updated_at'],

@@ -94,6 +94,22 @@ export const RULE_CODES = [
   'not_in_roster',
   /** The upload is larger than the server accepts (params: max_mb). */
   'file_too_large',
+  /** A SCORM upload that is not a zip archive, or a damaged one. */
+  'scorm_not_zip',
+  /** A SCORM package without imsmanifest.xml at its root. */
+  'scorm_no_manifest',
+  /** The manifest cannot be read, or names no launch file (params: reason). */
+  'scorm_bad_manifest',
+  /** The launch file the manifest names is not in the package (params: path). */
+  'scorm_no_launch_file',
+  /** A path that would leave the package: `..`, absolute, backslashes (params: path). */
+  'scorm_unsafe_path',
+  /** A symbolic link inside the package (params: path). */
+  'scorm_symlink',
+  /** Unpacked, the package (or one file, or the count of files) is over a limit (params: max_mb or max_files). */
+  'scorm_too_large',
+  /** Encrypted entries or compression the server cannot read (params: path). */
+  'scorm_unreadable_entry',
 ] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
 

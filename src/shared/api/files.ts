@@ -8,6 +8,14 @@ export const FILE_ENTITIES = ['chapter', 'task', 'submission'] as const;
 export type FileEntity = (typeof FILE_ENTITIES)[number];
 
 /**
+ * What an upload may be attached to: the files list's kinds and an absence's justification
+ * document (entity_id: the attendance record), which is shown only with its absence, to the
+ * office and the student's guardians, never in the files list.
+ */
+export const UPLOAD_ENTITIES = [...FILE_ENTITIES, 'absence'] as const;
+export type UploadEntity = (typeof UPLOAD_ENTITIES)[number];
+
+/**
  * An uploaded file as its readers get it: `url` is a signed link that opens without the
  * Token header (an <img> sends none) and stops working after a few minutes.
  */
@@ -27,7 +35,7 @@ export type FileRef = z.infer<typeof fileRef>;
  * `entity_id` is the task: the file joins the caller's own submission of it.
  */
 export const uploadFields = z.object({
-  type: z.enum(FILE_ENTITIES, { error: 'Choose chapter, task or submission' }),
+  type: z.enum(UPLOAD_ENTITIES, { error: 'Choose chapter, task, submission or absence' }),
   entity_id: z.coerce
     .number({ error: 'This field is required' })
     .int()
@@ -91,7 +99,7 @@ export const fileEndpoints = {
     path: '/schools/:school_id/:role/files',
     access: 'school-role',
     summary:
-      'Upload a file to a chapter, task or submission (multipart: file, type, entity_id, file_type=file); answers data.url.',
+      'Upload a file to a chapter, task, submission or absence (multipart: file, type, entity_id, file_type=file); answers data.url.',
     params: schoolRoleParams,
     response: fileRef,
   }),

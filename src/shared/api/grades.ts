@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateBodyOf } from './updateBody';
 import { GRADE_ROUNDINGS } from '../grades/average';
 import { endpoint } from './endpoint';
 import { idParam, schoolRoleParams } from './school';
@@ -7,10 +8,10 @@ import { abilities, day, requiredTitle } from './teaching';
 // The gradebook (docs/assessment-grades.md): per lesson and sub-period, grade items in
 // weighted categories; the sub-period grade is the weighted average on the school's scale.
 
-export const GRADE_ITEM_KINDS = ['oral', 'test', 'exam', 'task', 'quiz'] as const;
+export const GRADE_ITEM_KINDS = ['oral', 'test', 'exam', 'task', 'quiz', 'scorm'] as const;
 /** What a teacher adds by hand; tasks and quizzes appear by themselves. */
 export const MANUAL_ITEM_KINDS = ['oral', 'test', 'exam'] as const;
-export const GRADE_SOURCE_KINDS = ['task', 'quiz'] as const;
+export const GRADE_SOURCE_KINDS = ['task', 'quiz', 'scorm'] as const;
 
 const optionalId = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -109,6 +110,8 @@ export const studentLessonGrades = z.object({
     gradeItem.extend({ value: z.number().nullable(), comment: z.string().nullable() }),
   ),
   grade: subPeriodGrade,
+  /** The teacher's remark on the sub-period; like the grade, null until it is published. */
+  remark: z.string().nullable(),
 });
 
 export const studentGrades = z.object({
@@ -139,7 +142,9 @@ export const gradeCategoryBody = z.object({
   source_kind: z.enum(GRADE_SOURCE_KINDS).nullable().default(null),
   sort_order: z.coerce.number().int().min(0).max(1000).default(0),
 });
-export const gradeCategoryUpdateBody = gradeCategoryBody.omit({ sub_period_id: true }).partial();
+export const gradeCategoryUpdateBody = updateBodyOf(
+  gradeCategoryBody.omit({ sub_period_id: true }),
+);
 
 const maxPoints = z.coerce
   .number({ error: 'Enter a whole number' })
@@ -156,10 +161,7 @@ export const gradeItemBody = z.object({
   max_points: maxPoints.optional(),
   date: day.nullable().default(null),
 });
-export const gradeItemUpdateBody = gradeItemBody
-  .omit({ sub_period_id: true })
-  .partial()
-  .extend({ category_id: optionalId.nullable().optional(), date: day.nullable().optional() });
+export const gradeItemUpdateBody = updateBodyOf(gradeItemBody.omit({ sub_period_id: true }));
 
 export const subPeriodStateBody = z.object({ closed: z.boolean({ error: 'Choose yes or no' }) });
 

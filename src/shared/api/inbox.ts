@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatRoomSummary, type ChatRoomSummary } from './chat';
 import { endpoint } from './endpoint';
 import { schoolRoleParams } from './school';
 
@@ -21,16 +22,26 @@ export const notification = z.object({
   entrydate: z.string(),
   entity: z.enum(NOTIFICATION_ENTITIES).nullable(),
   entity_id: z.number().int().nullable(),
+  /** The lesson the entity belongs to, when it has one (a quiz opens under its lesson). */
+  lesson_id: z.number().int().nullable(),
   seen: z.boolean(),
 });
 export type Notification = z.infer<typeof notification>;
 
-export const chatRoom = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  unread_messages_count: z.number().int(),
+/** One notification opened by itself: what it says and the name of what it refers to. */
+export const notificationDetail = notification.extend({
+  /** The referred entity's title or name (an announcement's title, a student's name), or null. */
+  subject: z.string().nullable(),
 });
-export type ChatRoom = z.infer<typeof chatRoom>;
+export type NotificationDetail = z.infer<typeof notificationDetail>;
+
+const notificationParams = schoolRoleParams.extend({
+  notification_id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** Spec §3 chat room (id, name, unread_messages_count) with its kind and last message. */
+export const chatRoom = chatRoomSummary;
+export type ChatRoom = ChatRoomSummary;
 
 const listQuery = z.object({
   search: z.string().max(200).optional(),
@@ -65,6 +76,23 @@ export const inboxEndpoints = {
     params: schoolRoleParams,
     response: z.object({ count: z.number().int() }),
   }),
+  notification: endpoint({
+    method: 'GET',
+    path: '/schools/:school_id/:role/notifications/:notification_id',
+    access: 'school-role',
+    summary:
+      "One of the caller's notifications with the name of what it refers to; another's is 404.",
+    params: notificationParams,
+    response: notificationDetail,
+  }),
+  markNotificationSeen: endpoint({
+    method: 'POST',
+    path: '/schools/:school_id/:role/notifications/:notification_id/seen',
+    access: 'school-role',
+    summary: "Mark one of the caller's notifications seen (on opening it); another's is 404.",
+    params: notificationParams,
+    response: z.object({ seen: z.boolean() }),
+  }),
   unseenMessages: endpoint({
     method: 'GET',
     path: '/schools/:school_id/:role/messages/unseen',
@@ -77,7 +105,8 @@ export const inboxEndpoints = {
     method: 'GET',
     path: '/schools/:school_id/:role/messages/chatrooms',
     access: 'school-role',
-    summary: "The caller's chat rooms with unread counts.",
+    summary:
+      "The caller's chat rooms, most recently active first, with unread counts and the last message.",
     params: schoolRoleParams,
     query: listQuery,
     response: z.array(chatRoom),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateBodyOf } from './updateBody';
 import { endpoint } from './endpoint';
 import { idParam, schoolRoleParams } from './school';
 import {
@@ -197,7 +198,7 @@ export const quizCreateBody = quizFields
   .extend({ lesson_id: lessonIdField })
   .refine(opensBeforeCloses, closesMessage);
 /** Questions can change only until the first attempt starts (as in Moodle). */
-export const quizUpdateBody = quizFields.partial().refine(opensBeforeCloses, closesMessage);
+export const quizUpdateBody = updateBodyOf(quizFields).refine(opensBeforeCloses, closesMessage);
 export const quizListQuery = teachingListQuery(['opens_at', 'closes_at', 'title'], 'opens_at');
 
 /** A student's attempt in brief; the score only when results are due. */

@@ -24,6 +24,9 @@ export const SETTING_NAMES = [
   'absence_notice_grace_minutes',
   'absence_threshold',
   'school_contacts',
+  'sessions_parents_join',
+  'finance_overdue_reminders',
+  'chat_students_may_message',
 ] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 
@@ -181,6 +184,12 @@ export const settingValueSchemas = {
   /** Unjustified absences per lesson that warn the office and the parents (0: never). */
   absence_threshold: wholeNumberText(0, 500),
   school_contacts: schoolContactsSetting,
+  /** Parents may join their children's live sessions (docs/live-sessions.md). */
+  sessions_parents_join: z.enum(['true', 'false']),
+  /** Payers with overdue installments hear of them by e-mail, at most once a week. */
+  finance_overdue_reminders: z.enum(['true', 'false']),
+  /** Students may open conversations with classmates ("true"); off by default. */
+  chat_students_may_message: z.enum(['true', 'false']),
 } as const;
 
 export const updateSettingsBody = z.object({
@@ -201,6 +210,9 @@ export const updateSettingsBody = z.object({
       absence_notice_grace_minutes: settingValueSchemas.absence_notice_grace_minutes.optional(),
       absence_threshold: settingValueSchemas.absence_threshold.optional(),
       school_contacts: settingValueSchemas.school_contacts.optional(),
+      sessions_parents_join: settingValueSchemas.sessions_parents_join.optional(),
+      finance_overdue_reminders: settingValueSchemas.finance_overdue_reminders.optional(),
+      chat_students_may_message: settingValueSchemas.chat_students_may_message.optional(),
     })
     .default({}),
 });

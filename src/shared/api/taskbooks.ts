@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateBodyOf } from './updateBody';
 import { endpoint } from './endpoint';
 import { idParam, schoolRoleParams } from './school';
 import { abilities, flag, lessonIdField, requiredTitle, teachingListQuery } from './teaching';
@@ -52,14 +53,7 @@ export const taskBookCreateBody = z.object({
   published: flag.default(false),
   items: items.default([]),
 });
-// Written out without defaults: zod fills a default even inside .partial(), which would turn
-// a change of the title alone into "unpublish and remove every step".
-export const taskBookUpdateBody = z.object({
-  title: requiredTitle.optional(),
-  description,
-  published: flag.optional(),
-  items: items.optional(),
-});
+export const taskBookUpdateBody = updateBodyOf(taskBookCreateBody.omit({ lesson_id: true }));
 
 const stepRef = z.object({ kind: z.enum(['task', 'chapter']), id: z.number().int() });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateBodyOf } from './updateBody';
 import { richText } from '../teaching/rich-text';
 import { endpoint } from './endpoint';
 import { fileRef } from './files';
@@ -101,7 +102,7 @@ const dueMessage = { message: 'The due date must be after the opening', path: ['
 export const taskCreateBody = taskFields
   .extend({ lesson_id: lessonIdField })
   .refine(opensBeforeDue, dueMessage);
-export const taskUpdateBody = taskFields.partial().refine(opensBeforeDue, dueMessage);
+export const taskUpdateBody = updateBodyOf(taskFields).refine(opensBeforeDue, dueMessage);
 
 export const taskListQuery = teachingListQuery(['due_at', 'title', 'open_at'], 'due_at').extend({
   /** Only tasks due at or after this instant (the upcoming ones). */

@@ -12,6 +12,9 @@ export type GradeRounding = (typeof GRADE_ROUNDINGS)[number];
 export const GRADE_PUBLISHING = ['immediately', 'end_of_sub_period'] as const;
 export type GradePublishing = (typeof GRADE_PUBLISHING)[number];
 
+/** Most values one paste may save at once (a 40 × 80 grid is 3,200). */
+export const GRADE_BATCH_MAX = 4000;
+
 export interface GradeScale {
   max: number;
   rounding: GradeRounding;

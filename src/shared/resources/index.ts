@@ -1,4 +1,5 @@
 import { users } from './accounts';
+import { funds, pricingItems, suppliers } from './finance';
 import { clients, students, teachers } from './people';
 import {
   announcements,
@@ -45,6 +46,9 @@ export const RESOURCES: Record<string, ResourceDefinition> = Object.fromEntries(
     announcements,
     permissionGroups,
     permissionRules,
+    suppliers,
+    funds,
+    pricingItems,
   ].map((r) => [r.name, r]),
 );
 

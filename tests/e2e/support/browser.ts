@@ -44,11 +44,18 @@ skipFileWithoutBrowser();
  * With `keepProfile`, that profile folder is used and left in place on close: closing and
  * launching again is a browser restart.
  */
-export async function launchBrowser(keepProfile?: string): Promise<Browser> {
+export async function launchBrowser(
+  keepProfile?: string,
+  options: {
+    /** Accept self-signed certificates (a local stand-in of an https service). */
+    ignoreHTTPSErrors?: boolean;
+  } = {},
+): Promise<Browser> {
   if (!executablePath) throw new Error(NO_CHROMIUM);
   const profile = keepProfile ?? mkdtempSync(path.join(tmpdir(), 'mathema-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
+    ignoreHTTPSErrors: options.ignoreHTTPSErrors ?? false,
     headless: true,
     viewport: { width: 1280, height: 800 },
     locale: 'en-GB',

@@ -7,6 +7,7 @@
 
 import electronegativity, { type ElectronegativityIssue } from '@doyensec/electronegativity';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,26 @@ export const SCANNED_FOLDERS = ['src/main', 'src/preload'];
 // Both need the network (Electron's release list) and judge the Electron version, which
 // Dependabot and `npm audit` watch; this scan is about the code.
 const EXCLUDED_CHECKS = ['AvailableSecurityFixesGlobalCheck', 'ElectronVersionJSONCheck'];
+
+// Each run also fetches translations of its messages from the network with `got`; offline, a
+// retried lookup can throw an unhandled rejection inside got after the scan has finished (its
+// onCancel race), which fails the test run around it. The scan's messages need no
+// translation, so while it runs that fetch fails at once, without retries.
+const gotOfScanner = createRequire(scannerI18nPath())('got') as { default: unknown };
+
+function scannerI18nPath(): string {
+  return createRequire(import.meta.url).resolve('@doyensec/electronegativity/dist/locales/i18n.js');
+}
+
+async function withoutTranslationFetch<T>(scan: () => Promise<T>): Promise<T> {
+  const real = gotOfScanner.default;
+  gotOfScanner.default = () => Promise.reject(new Error('translations are not fetched'));
+  try {
+    return await scan();
+  } finally {
+    gotOfScanner.default = real;
+  }
+}
 
 export interface ScanReport {
   issues: ElectronegativityIssue[];
@@ -49,12 +70,14 @@ export async function scanFolders(folders: readonly string[]): Promise<ScanRepor
         },
       );
     }
-    const result = await electronegativity({
-      input: workspace,
-      isRelative: true,
-      excludeFromScan: EXCLUDED_CHECKS,
-      electronVersionOverride: electronVersion,
-    });
+    const result = await withoutTranslationFetch(() =>
+      electronegativity({
+        input: workspace,
+        isRelative: true,
+        excludeFromScan: EXCLUDED_CHECKS,
+        electronVersionOverride: electronVersion,
+      }),
+    );
     return { issues: result.issues, errors: result.errors };
   } finally {
     rmSync(workspace, { recursive: true, force: true });

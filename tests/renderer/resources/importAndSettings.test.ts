@@ -80,16 +80,19 @@ describe('settings draft', () => {
     expect(draft.colors).toEqual({ ...DEFAULT_PALETTE, secondaryBackground: '#112233' });
     expect(draft.translations).toEqual([{ key: 'Students', en: 'Pupils', el: 'Σπουδαστές' }]);
     expect(draft.aiChatbot).toBe(true);
+    // Not stored: parents do not join live sessions.
+    expect(draft.parentsJoinSessions).toBe(false);
     expect(draft.drawer).toEqual({});
     expect(JSON.parse(draft.jitsi.teacher!)).toEqual({ startWithAudioMuted: true });
   });
 
   it('writes a body the shared schema accepts, keeping what was read', () => {
     const draft = draftFromSettings(stored, 'Athens');
-    const built = bodyFromDraft({ ...draft, aiChatbot: false });
+    const built = bodyFromDraft({ ...draft, aiChatbot: false, parentsJoinSessions: true });
     if (!('body' in built)) throw new Error('expected a body');
     const body = updateSettingsBody.parse(built.body);
     expect(body.settings.ai_chatbot_enabled).toBe('false');
+    expect(body.settings.sessions_parents_join).toBe('true');
     expect(body.settings.translations).toEqual({
       en: { Students: 'Pupils' },
       el: { Students: 'Σπουδαστές' },

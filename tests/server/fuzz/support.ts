@@ -84,8 +84,11 @@ export function problemWith(request: RawRequest, response: RawResponse): string 
   const type = String(response.headers['content-type'] ?? '');
   const isError = response.status >= 400;
   if (!isError && !type.startsWith('application/json')) {
-    // Exports answer a file; nothing else may answer outside JSON.
-    return /\/export(\?|$)/.test(request.path.split('?')[0] + '?') ? null : `answered ${type}`;
+    // Exports and a receipt's PDF answer a file; nothing else may answer outside JSON.
+    const path = request.path.split('?')[0] + '?';
+    return /\/export\?$/.test(path) || /\/invoices\/\d+\/pdf\?$/.test(path)
+      ? null
+      : `answered ${type}`;
   }
   let body: Record<string, unknown>;
   try {

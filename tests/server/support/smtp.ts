@@ -43,10 +43,15 @@ export async function startSmtpServer() {
     url: `smtp://127.0.0.1:${port}`,
     received,
     /** Resolves with the first mail received for `address`. */
-    async waitForMail(address: string, timeoutMs = 10_000): Promise<ReceivedMail> {
+    /** The first mail to `address` (that `matching` accepts: other jobs mail people too). */
+    async waitForMail(
+      address: string,
+      timeoutMs = 10_000,
+      matching: (mail: ReceivedMail) => boolean = () => true,
+    ): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const mail = received.find((m) => m.to.includes(address));
+        const mail = received.find((m) => m.to.includes(address) && matching(m));
         if (mail) return mail;
         if (Date.now() > deadline) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
         await new Promise<void>((resolve) => {

@@ -26,10 +26,21 @@ export function configureApiClient(change: Partial<ApiClientConfig>): void {
 
 export const getApiBaseUrl = () => config.baseUrl;
 
+/**
+ * The session a screen's own socket speaks for (the chat room's), read from the client's
+ * configuration so that the screen does not load the stored-state atoms.
+ */
+export const socketSession = () => ({
+  token: config.getToken(),
+  impersonating: config.getMockedUserId() !== null,
+});
+
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (an `Idempotency-Key` for a payment). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiResult<T> {
@@ -37,16 +48,8 @@ export interface ApiResult<T> {
   totalCount?: number;
 }
 
-/** Calls the API and unwraps the envelope; throws ApiError (and ends the session on 401). */
-export async function apiRequest<T>(
-  method: Endpoint['method'],
-  path: string,
-  { query, body, signal }: RequestOptions = {},
-): Promise<ApiResult<T>> {
-  const url = new URL(`${config.baseUrl}${path}`, window.location.origin);
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
-  }
+/** The headers of every call: token, white-label, the impersonated user on school calls. */
+function requestHeaders(path: string, json: boolean): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = config.getToken();
   if (token) headers.Token = token;
@@ -55,7 +58,67 @@ export async function apiRequest<T>(
   const mockedUserId = config.getMockedUserId();
   if (mockedUserId !== null && path.startsWith('/schools/'))
     headers.mockinguserid = String(mockedUserId);
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (json) headers['Content-Type'] = 'application/json';
+  return headers;
+}
+
+/**
+ * POSTs JSON to a call that answers with a streamed text body (the assistant's answers),
+ * handing each piece to `onText` as it arrives. A refusal comes as the usual envelope and is
+ * thrown as an ApiError (ending the session on 401).
+ */
+export async function streamText(
+  path: string,
+  body: unknown,
+  onText: (text: string) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const headers = requestHeaders(path, true);
+  let response: Response;
+  try {
+    response = await fetch(new URL(`${config.baseUrl}${path}`, window.location.origin), {
+      method: 'POST',
+      headers: { ...headers, Accept: 'text/plain, application/json' },
+      body: JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw ApiError.network();
+  }
+  if (!response.ok || !response.body) {
+    const envelope = (await response.json().catch(() => null)) as ApiEnvelope<unknown> | null;
+    const error =
+      envelope?.status === 'error'
+        ? ApiError.fromEnvelope(envelope, response.status)
+        : ApiError.network();
+    if (headers.Token && endsSession(error)) config.onSessionEnd();
+    throw error;
+  }
+  const decoder = new TextDecoder();
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const text = decoder.decode(value, { stream: true });
+    if (text) onText(text);
+  }
+  const rest = decoder.decode();
+  if (rest) onText(rest);
+}
+
+/** Calls the API and unwraps the envelope; throws ApiError (and ends the session on 401). */
+export async function apiRequest<T>(
+  method: Endpoint['method'],
+  path: string,
+  { query, body, signal, headers: extraHeaders }: RequestOptions = {},
+): Promise<ApiResult<T>> {
+  const url = new URL(`${config.baseUrl}${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+  }
+  const headers = { ...extraHeaders, ...requestHeaders(path, body !== undefined) };
+  const token = headers.Token;
 
   // Reads time out (spec §9); writes may legitimately take long and have no client time-out.
   const signals = [signal, method === 'GET' ? AbortSignal.timeout(READ_TIMEOUT_MS) : undefined];
@@ -98,6 +161,7 @@ interface CallOptions<E extends Endpoint> {
   query?: Input<E['query']> & RequestOptions['query'];
   body?: Input<E['body']>;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 }
 
 /**

@@ -9,6 +9,10 @@ export interface RealtimeOptions {
   schoolId: number;
   role: Role;
   onNotification: (notification: RealtimeNotification) => void;
+  /** The area's unseen notifications, when another tab or device marked them seen. */
+  onUnseenCount?: (count: number) => void;
+  /** A message, deletion or read in one of the user's rooms here, or their rooms changed. */
+  onChatActivity?: () => void;
   /** Connected or not; `true` again after a reconnect, when events may have been missed. */
   onConnectionChange: (connected: boolean, reconnected: boolean) => void;
 }
@@ -45,10 +49,29 @@ export function connectRealtime(options: RealtimeOptions): () => void {
       // A refused handshake ('login_required') is not retried by socket.io; polling goes on at
       // its normal pace, and the next HTTP call ends the session if the token is really gone.
       socket.on('connect_error', () => options.onConnectionChange(false, false));
+      // The server puts this socket in every chat room of the user in this school.
+      for (const event of [
+        SERVER_EVENTS.chatMessage,
+        SERVER_EVENTS.chatDeleted,
+        SERVER_EVENTS.chatRead,
+        SERVER_EVENTS.chatRooms,
+      ])
+        socket.on(event, (payload: { school_id?: unknown }) => {
+          if (payload?.school_id === options.schoolId) options.onChatActivity?.();
+        });
       socket.on(SERVER_EVENTS.notification, (payload: unknown) => {
         const notification = readNotificationEvent(payload);
         if (notification && notification.school_id === options.schoolId)
           options.onNotification(notification);
+      });
+      socket.on(SERVER_EVENTS.unseenCounts, (payload: unknown) => {
+        const counts = payload as { school_id?: unknown; role?: unknown; notifications?: unknown };
+        if (
+          counts?.school_id === options.schoolId &&
+          counts.role === options.role &&
+          Number.isInteger(counts.notifications)
+        )
+          options.onUnseenCount?.(counts.notifications as number);
       });
     },
     // Without the chunk (offline start) the app still polls.

@@ -109,6 +109,41 @@ const RULE_WORDING: Record<RuleCode, RuleWording> = {
       text: msg('This file is larger than {{max_mb}} MB, the most the server accepts.'),
     },
   },
+  scorm_not_zip: { text: msg('The file is not a zip archive, or it is damaged.') },
+  scorm_no_manifest: {
+    text: msg('The package has no imsmanifest.xml at its root: it is not a SCORM package.'),
+  },
+  scorm_bad_manifest: {
+    text: msg("The package's imsmanifest.xml cannot be read or names no launch file."),
+  },
+  scorm_no_launch_file: {
+    text: msg('The launch file the manifest names is not in the package.'),
+    named: {
+      needs: ['path'],
+      text: msg('The launch file the manifest names ({{path}}) is not in the package.'),
+    },
+  },
+  scorm_unsafe_path: {
+    text: msg('The package has a path that would leave it (.., an absolute path or backslashes).'),
+    named: {
+      needs: ['path'],
+      text: msg('The package has a path that would leave it: {{path}}'),
+    },
+  },
+  scorm_symlink: {
+    text: msg('The package contains a symbolic link, which is not accepted.'),
+    named: { needs: ['path'], text: msg('The package contains a symbolic link: {{path}}') },
+  },
+  scorm_too_large: {
+    text: msg('The package is too large when unpacked.'),
+    named: {
+      needs: ['max_mb'],
+      text: msg('Unpacked, the package (or one of its files) is larger than {{max_mb}} MB.'),
+    },
+  },
+  scorm_unreadable_entry: {
+    text: msg('The package has a file the server cannot read (encrypted or unknown compression).'),
+  },
 };
 
 /** One refusal of a rule, in the user's language. */

@@ -75,6 +75,11 @@ export function createSession({
       await signIn(token);
     },
     async logout() {
+      // This browser stops receiving the account's push messages (the server also drops the
+      // session's subscriptions); done first, while the token still works.
+      await import('../features/inbox/webPush')
+        .then((push) => push.unsubscribeThisDevice())
+        .catch(() => undefined);
       await callRoute(accountRoutes.logout).catch(() => undefined);
       await end();
     },

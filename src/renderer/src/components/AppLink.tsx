@@ -1,4 +1,4 @@
-import { Link, makeStyles } from '@fluentui/react-components';
+import { Link, makeStyles, mergeClasses } from '@fluentui/react-components';
 import type { MouseEvent, ReactNode } from 'react';
 import { useHref, useNavigate } from 'react-router-dom';
 import { focusRing } from './focusRing';
@@ -7,7 +7,15 @@ import { focusRing } from './focusRing';
 const useStyles = makeStyles({ link: focusRing });
 
 /** A Fluent link that navigates inside the app (and still opens in a new tab with a modifier). */
-export function AppLink({ to, children }: { to: string; children: ReactNode }) {
+export function AppLink({
+  to,
+  children,
+  className,
+}: {
+  to: string;
+  children: ReactNode;
+  className?: string;
+}) {
   const styles = useStyles();
   const navigate = useNavigate();
   const href = useHref(to);
@@ -17,7 +25,7 @@ export function AppLink({ to, children }: { to: string; children: ReactNode }) {
     void navigate(to);
   };
   return (
-    <Link as="a" href={href} onClick={onClick} className={styles.link}>
+    <Link as="a" href={href} onClick={onClick} className={mergeClasses(styles.link, className)}>
       {children}
     </Link>
   );

@@ -1,6 +1,7 @@
 /** Greek for the calendar screen and its private iCalendar link. */
 export const calendarGreek: Record<string, string> = {
   'Task due': 'Προθεσμία εργασίας',
+  'Quiz closes': 'Λήξη κουίζ',
   Month: 'Μήνας',
   Week: 'Εβδομάδα',
   List: 'Λίστα',

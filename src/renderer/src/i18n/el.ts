@@ -5,10 +5,22 @@ import { accessGreek } from './access.el';
 import { teachingGreek } from './teaching.el';
 import { calendarGreek } from './calendar.el';
 import { quizzesGreek } from './quizzes.el';
+import { opsGreek } from './ops.el';
 import { assessmentGreek } from './assessment.el';
 import { taskBooksGreek } from './taskbooks.el';
 import { filesProfileGreek } from './filesProfile.el';
 import { lessonsGreek } from './lessons.el';
+import { gradesGreek } from './grades.el';
+import { reportsGreek } from './reports.el';
+import { assistantGreek } from './assistant.el';
+import { attendanceGreek } from './attendance.el';
+import { notificationsGreek } from './notifications.el';
+import { sessionsGreek } from './sessions.el';
+import { invoicesGreek } from './invoices.el';
+import { adminStartGreek } from './adminStart.el';
+import { financeGreek } from './finance.el';
+import { chatGreek } from './chat.el';
+import { scormGreek } from './scorm.el';
 
 /** Greek for every built-in text; keys are the English texts (a unit test checks coverage). */
 export const greek: Record<string, string> = {
@@ -20,10 +32,22 @@ export const greek: Record<string, string> = {
   ...teachingGreek,
   ...calendarGreek,
   ...quizzesGreek,
+  ...opsGreek,
   ...assessmentGreek,
   ...taskBooksGreek,
   ...filesProfileGreek,
   ...lessonsGreek,
+  ...gradesGreek,
+  ...reportsGreek,
+  ...assistantGreek,
+  ...attendanceGreek,
+  ...notificationsGreek,
+  ...sessionsGreek,
+  ...invoicesGreek,
+  ...adminStartGreek,
+  ...financeGreek,
+  ...chatGreek,
+  ...scormGreek,
   // Spec §5 and §8 messages (the zod schemas of src/shared carry the English ones).
   'Email is required!': 'Το email είναι υποχρεωτικό!',
   'Email must be max 320 characters': 'Το email πρέπει να έχει έως 320 χαρακτήρες',

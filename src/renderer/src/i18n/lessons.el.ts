@@ -40,4 +40,10 @@ export const lessonsGreek: Record<string, string> = {
   'Choose a period of this school': 'Επιλέξτε μια περίοδο αυτού του σχολείου',
   'Choose a level of this school': 'Επιλέξτε ένα επίπεδο αυτού του σχολείου',
   'Choose lesson, chapter or task': 'Επιλέξτε μάθημα, κεφάλαιο ή εργασία',
+  Edit: 'Επεξεργασία',
+  'Edit chapter': 'Επεξεργασία κεφαλαίου',
+  'Edit task': 'Επεξεργασία εργασίας',
+  'Opens on day': 'Ανοίγει την ημέρα',
+  'Due on day': 'Παράδοση την ημέρα',
+  'Edit {{name}}': 'Επεξεργασία: {{name}}',
 };

@@ -37,4 +37,6 @@ export const taskBooksGreek: Record<string, string> = {
   'To hand in': 'Για παράδοση',
   'Work handed in': 'Παραδόθηκε',
   'To read': 'Για διάβασμα',
+  'Quiz taken': 'Το κουίζ δόθηκε',
+  'To take': 'Για συμπλήρωση',
 };

@@ -59,4 +59,5 @@ export const teachingGreek: Record<string, string> = {
   'Due {{when}}': 'Προθεσμία {{when}}',
   'What is new': 'Τι νέο υπάρχει',
   'Nothing new since your last visit.': 'Τίποτα νέο από την τελευταία σας επίσκεψη.',
+  'Whole school': 'Όλο το σχολείο',
 };

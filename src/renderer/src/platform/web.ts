@@ -84,3 +84,11 @@ export function createWebPlatform(): Platform {
 }
 
 const navigateListeners = new Set<(route: string) => void>();
+
+// A pressed push notification (service-worker.js) asks the open app to show its screen.
+if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator)
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+    const data = event.data as { type?: unknown; path?: unknown } | null;
+    if (data?.type === 'mathema:navigate' && typeof data.path === 'string')
+      navigateListeners.forEach((listener) => listener(data.path as string));
+  });

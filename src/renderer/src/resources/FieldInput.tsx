@@ -11,6 +11,7 @@ import {
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDefinition } from '../../../shared/resources';
+import { MoneyInput } from '../components/MoneyInput';
 import { isMultiSelect } from './formLogic';
 import { isWeekdayField, weekdayName } from './listLogic';
 import { ReferenceInput, ReferencesInput } from './ReferenceInput';
@@ -83,8 +84,15 @@ export function FieldInput({
           label={value ? t('Yes') : t('No')}
         />
       );
-    case 'integer':
     case 'money':
+      return (
+        <MoneyInput
+          {...common}
+          value={value as number | string | null | undefined}
+          onChange={onChange}
+        />
+      );
+    case 'integer':
       if (isWeekdayField(field)) {
         const day = text(value);
         return (

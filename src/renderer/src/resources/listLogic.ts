@@ -4,6 +4,7 @@ import {
   type FieldDefinition,
   type ResourceDefinition,
 } from '../../../shared/resources';
+import { formatMoney } from '../../../shared/finance/money';
 
 // The pure rules of the generic list screen, kept apart from React so that they can be tested.
 
@@ -32,13 +33,8 @@ export const referenceLabelKey = (field: FieldDefinition) =>
   `${field.name.replace(/_id$/, '')}_label`;
 
 /** Money is integer cents; shown with two decimals, a decimal comma and the euro sign (spec §9). */
-export function formatMoney(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const whole = Math.floor(Math.abs(cents) / 100);
-  const rest = String(Math.abs(cents) % 100).padStart(2, '0');
-  const grouped = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${sign}${grouped},${rest} €`;
-}
+/** Prices as spec §9 shows them (`1.234,50 €`); one rule for every screen. */
+export { formatMoney };
 
 export interface CellFormat {
   yes: string;

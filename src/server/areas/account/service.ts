@@ -23,6 +23,7 @@ import { verifyPassword } from './passwords';
 import * as q from './queries';
 import { checkWithinSignInLimits, tooManyAttempts } from './sign-in-limits';
 import { hashToken, newSecretToken } from './tokens';
+import { removeSessionSubscriptions } from '../notifications/subscriptions';
 
 // The users area sends invitations through here.
 export { sendPasswordLink };
@@ -90,6 +91,8 @@ export async function login(
 export async function logout(deps: ServerDeps, ctx: RequestContext) {
   if (!ctx.user) return;
   await q.revokeSession(deps.db, ctx.user.sessionId, deps.now().toISOString());
+  // This device stops receiving the account's news the moment it signs out.
+  await removeSessionSubscriptions(deps.db, ctx.user.sessionId);
   deps.realtime.closeSession(ctx.user.sessionId);
 }
 

@@ -1,15 +1,29 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { RealtimeHub } from '../../realtime/hub';
+import { recordNotifications } from '../notifications/delivery';
 
 export interface Recipient {
   user_id: number;
   role: string;
 }
 
+/** Tells nobody: for a caller that collects no after-commit step. */
+const silent: RealtimeHub = {
+  toUsers: () => undefined,
+  closeSession: () => undefined,
+  closeUser: () => undefined,
+  bind: () => undefined,
+  toRoom: () => undefined,
+  usersJoin: () => undefined,
+  usersLeave: () => undefined,
+};
+
 /**
  * Writes a notification for everyone an announcement is for: a role, the whole school
- * (admins excepted: they wrote it), or a lesson's students and their guardians. Returns the
- * recipients, so that their apps can be told once the write is committed.
+ * (admins excepted: they wrote it), or a lesson's students and their guardians, and queues
+ * its delivery (areas/notifications). Returns the recipients; with `realtime` and
+ * `afterCommit`, adds the step that tells their open apps once the write has committed.
  */
 export async function notifyAudience(
   trx: Kysely<Database>,
@@ -21,6 +35,8 @@ export async function notifyAudience(
     lessonId: number | null;
     nowIso: string;
   },
+  realtime?: RealtimeHub,
+  afterCommit?: (() => void)[],
 ): Promise<Recipient[]> {
   const roles: Record<string, string[]> = {
     all: ['teacher', 'student', 'client'],
@@ -48,23 +64,13 @@ export async function notifyAudience(
       .where('role', 'in', audience)
       .execute();
   }
-  for (let i = 0; i < recipients.length; i += 400) {
-    await trx
-      .insertInto('notifications')
-      .values(
-        recipients.slice(i, i + 400).map((r) => ({
-          school_id: schoolId,
-          user_id: r.user_id,
-          role: r.role,
-          title: announcement.title,
-          body: null,
-          entity: 'announcements',
-          entity_id: announcement.id,
-          created_at: announcement.nowIso,
-          seen_at: null,
-        })),
-      )
-      .execute();
-  }
+  const tell = await recordNotifications(trx, realtime ?? silent, schoolId, recipients, {
+    title: announcement.title,
+    entity: 'announcements',
+    entityId: announcement.id,
+    lessonId: announcement.lessonId,
+    nowIso: announcement.nowIso,
+  });
+  afterCommit?.push(tell);
   return recipients;
 }

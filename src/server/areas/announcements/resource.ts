@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { SERVER_EVENTS, type NotificationEvent } from '../../../shared/realtime';
 import { forbidden, validationError } from '../../http/errors';
 import type { RecordCaller, ResourceHooks, SaveContext } from '../../resources/hooks';
 import { myChildrenLessons, myStudentLessons, myTeacherLessons } from '../lessons/scopes';
@@ -52,24 +51,18 @@ export const announcementHooks: ResourceHooks = {
   async afterSave(save, id, values, created) {
     if (!created) return;
     const schoolId = save.ctx.schoolId!;
-    const recipients = await notifyAudience(save.trx, schoolId, {
-      id,
-      title: String(values.title),
-      audience: String(values.audience),
-      lessonId: (values.lesson_id as number | null) ?? null,
-      nowIso: save.nowIso,
-    });
-    save.afterCommit.push(() =>
-      save.realtime.toUsers(
-        recipients.map((r) => r.user_id),
-        SERVER_EVENTS.notification,
-        {
-          school_id: schoolId,
-          title: String(values.title),
-          entity: 'announcements',
-          entity_id: id,
-        } satisfies NotificationEvent,
-      ),
+    await notifyAudience(
+      save.trx,
+      schoolId,
+      {
+        id,
+        title: String(values.title),
+        audience: String(values.audience),
+        lessonId: (values.lesson_id as number | null) ?? null,
+        nowIso: save.nowIso,
+      },
+      save.realtime,
+      save.afterCommit,
     );
   },
 };

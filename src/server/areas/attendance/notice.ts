@@ -1,9 +1,10 @@
-import { SERVER_EVENTS, type NotificationEvent } from '../../../shared/realtime';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { ServerDeps } from '../../deps';
 import type { MailMessage } from '../../integrations/mail';
 import { enqueueJob, registerJobHandler } from '../../jobs';
+import { recordNotifications } from '../notifications/delivery';
+import { channelsFor } from '../notifications/preferences';
 import * as q from './queries';
 
 // The family's same-day notice of absences: marking a student absent queues one job per
@@ -150,7 +151,8 @@ export async function sendAbsenceNotice(
       .onConflict((c) => c.columns(['school_id', 'student_id', 'date']).doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (!claimed) return false;
+    if (!claimed) return null;
+    const tells: (() => void)[] = [];
     for (const guardian of guardians) {
       const texts = absenceNoticeTexts(
         guardian.language,
@@ -158,24 +160,33 @@ export async function sendAbsenceNotice(
         date,
         missed.map((m) => m.name),
       );
-      await trx
-        .insertInto('notifications')
-        .values({
-          school_id: schoolId,
-          user_id: guardian.user_id,
-          role: 'client',
-          title: texts.title,
-          body: `${texts.intro} ${texts.lessons.join(', ')}`,
-          entity: 'absence',
-          entity_id: studentId,
-          created_at: nowIso,
-          seen_at: null,
-        })
-        .execute();
+      // The letter below is this notice's own e-mail; the delivery adds in-app and push.
+      tells.push(
+        await recordNotifications(
+          trx,
+          deps.realtime,
+          schoolId,
+          [{ user_id: guardian.user_id, role: 'client' }],
+          {
+            title: texts.title,
+            body: `${texts.intro} ${texts.lessons.join(', ')}`,
+            entity: 'absence',
+            entityId: studentId,
+            nowIso,
+          },
+          { email: false },
+        ),
+      );
     }
-    return true;
+    return tells;
   });
   if (!sent) return;
+  for (const tell of sent) tell();
+  const mailChoices = await channelsFor(
+    db,
+    guardians.map((g) => g.user_id),
+    'absence',
+  );
   for (const guardian of guardians) {
     const texts = absenceNoticeTexts(
       guardian.language,
@@ -183,13 +194,7 @@ export async function sendAbsenceNotice(
       date,
       missed.map((m) => m.name),
     );
-    deps.realtime.toUsers([guardian.user_id], SERVER_EVENTS.notification, {
-      school_id: schoolId,
-      title: texts.title,
-      entity: 'absence',
-      entity_id: studentId,
-    } satisfies NotificationEvent);
-    if (guardian.email)
+    if (guardian.email && mailChoices.get(guardian.user_id)!.email)
       await deps.mailer.send(
         noticeMail(guardian.email, guardian.first_name, guardian.language, texts),
       );

@@ -6,6 +6,7 @@ import { forbidden, notFound, ruleError, validationError } from '../../http/erro
 import { callerMembershipId } from '../../resources/access';
 import { callerPermissions } from '../permissions/effective';
 import { relationTo, type TeachingCaller } from '../lessons/teaching-access';
+import { isGuardianOf } from './queries';
 
 // Attendance: who may do what. The one place.
 //
@@ -14,7 +15,8 @@ import { relationTo, type TeachingCaller } from '../lessons/teaching-access';
 // - The school's absences and a student's totals are the office's (absences read);
 //   justifying needs write on absences.
 // - Students and parents take no register; a family hears of absences by notification and
-//   e-mail (the day's notice, the threshold's warning).
+//   e-mail (the day's notice, the threshold's warning), and a parent reads their own child's
+//   absences with their justifications and documents.
 
 /** The caller as the teaching areas see one, with the office's rights taken from `absences`. */
 export async function attendanceCaller(
@@ -76,6 +78,18 @@ export function assertOfficeAbsences(caller: TeachingCaller, write: boolean): vo
         ? 'Justifying absences needs write on the absences permission.'
         : 'Seeing absences needs the absences permission.',
     );
+}
+
+/** A parent reads their own child's absences (403 for anyone else's). */
+export async function assertGuardianReads(
+  db: Kysely<Database>,
+  caller: TeachingCaller,
+  studentId: number,
+): Promise<void> {
+  if (caller.role !== 'client' || caller.me === null)
+    throw forbidden("Only a parent reads a child's absences here.");
+  if (!(await isGuardianOf(db, caller.schoolId, caller.me, studentId)))
+    throw forbidden('This student is not your child in this school.');
 }
 
 /** A register is kept for days that have come, not ahead of time. */

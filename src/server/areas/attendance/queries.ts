@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { searchCondition } from '../lessons/teaching-access';
 
 // Attendance's SQL, scoped by school; lists go through indexes that start with school_id.
 
@@ -94,7 +95,15 @@ export interface AbsenceFilter {
   justified?: boolean;
   includeLate: boolean;
   recordId?: number;
+  search?: string;
+  /** Only rows whose student's unjustified absences in the lesson reach this many. */
+  atLeastUnjustified?: number;
 }
+
+/** A student's unjustified absences in the row's lesson, for the threshold. */
+const unjustifiedInLesson = sql<number>`(select count(*) from attendance_records x
+  where x.school_id = a.school_id and x.student_id = a.student_id and x.lesson_id = a.lesson_id
+  and x.status = 'absent' and x.justified = 0)`;
 
 const absenceSelect = (db: Kysely<Database>, schoolId: number, filter: AbsenceFilter) => {
   let query = db
@@ -115,6 +124,9 @@ const absenceSelect = (db: Kysely<Database>, schoolId: number, filter: AbsenceFi
   if (filter.levelId !== undefined) query = query.where('m.level_id', '=', filter.levelId);
   if (filter.justified !== undefined)
     query = query.where('a.justified', '=', filter.justified ? 1 : 0);
+  if (filter.search) query = query.where(searchCondition('m.search_text', filter.search));
+  if (filter.atLeastUnjustified !== undefined)
+    query = query.where(sql<boolean>`${unjustifiedInLesson} >= ${filter.atLeastUnjustified}`);
   return query;
 };
 
@@ -157,6 +169,42 @@ export async function listAbsences(
 }
 
 export type AbsenceRecord = Awaited<ReturnType<typeof listAbsences>>[number];
+
+/** Unjustified absences per student and lesson, keyed `student:lesson`. */
+export async function unjustifiedByLesson(
+  db: Kysely<Database>,
+  schoolId: number,
+  studentIds: number[],
+): Promise<Map<string, number>> {
+  if (studentIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('attendance_records')
+    .select(['student_id', 'lesson_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('school_id', '=', schoolId)
+    .where('student_id', 'in', [...new Set(studentIds)])
+    .where('status', '=', 'absent')
+    .where('justified', '=', 0)
+    .groupBy(['student_id', 'lesson_id'])
+    .execute();
+  return new Map(rows.map((r) => [`${r.student_id}:${r.lesson_id}`, Number(r.count)]));
+}
+
+/** Whether a parent's membership is a guardian of the student. */
+export async function isGuardianOf(
+  db: Kysely<Database>,
+  schoolId: number,
+  clientId: number,
+  studentId: number,
+): Promise<boolean> {
+  const link = await db
+    .selectFrom('student_guardians')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('client_id', '=', clientId)
+    .where('student_id', '=', studentId)
+    .executeTakeFirst();
+  return link !== undefined;
+}
 
 export async function studentRow(db: Kysely<Database>, schoolId: number, studentId: number) {
   return db

@@ -4,13 +4,8 @@ import type { ServerDeps } from '../../deps';
 import { route } from '../../http/route';
 import './notice';
 import { attendanceCaller } from './policy';
-import {
-  absenceList,
-  absencesOfStudent,
-  justifyAbsence,
-  registerOf,
-  takeAttendance,
-} from './service';
+import { absenceList, absencesOfStudent, justifyAbsence } from './absences';
+import { registerOf, takeAttendance } from './service';
 
 /** Registers of lessons, the office's absences and justifications. */
 export function attendanceRoutes(app: FastifyInstance, deps: ServerDeps): void {
@@ -32,6 +27,9 @@ export function attendanceRoutes(app: FastifyInstance, deps: ServerDeps): void {
   );
   route(app, deps, api.studentAbsences, async ({ ctx, params }) =>
     absencesOfStudent(deps, await attendanceCaller(deps, ctx), params.user_id),
+  );
+  route(app, deps, api.childAbsences, async ({ ctx, params }) =>
+    absencesOfStudent(deps, await attendanceCaller(deps, ctx), params.student_id, true),
   );
   route(app, deps, api.justify, async ({ ctx, params, body }) =>
     justifyAbsence(

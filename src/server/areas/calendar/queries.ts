@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema';
 import { announcementHooks } from '../announcements/resource';
 import { lessonsOf, type TeachingCaller } from '../lessons/teaching-access';
 import { readableChapters } from '../chapters/policy';
+import { readableQuizzes } from '../quizzes/policy';
 import { readableTasks } from '../tasks/policy';
 
 /** The school's current period (the timetable repeats within it). */
@@ -69,6 +70,29 @@ export async function tasksDueBetween(
     .execute();
 }
 
+/** Quizzes the caller may read that close in [fromIso, toIso). */
+export async function quizzesClosingBetween(
+  db: Kysely<Database>,
+  caller: TeachingCaller,
+  fromIso: string,
+  toIso: string,
+) {
+  return db
+    .selectFrom('quizzes as q')
+    .innerJoin('lessons as l', (j) =>
+      j.onRef('l.id', '=', 'q.lesson_id').onRef('l.school_id', '=', 'q.school_id'),
+    )
+    .select(['q.id', 'q.lesson_id', 'l.name as lesson_name', 'q.title', 'q.closes_at'])
+    .where('q.school_id', '=', caller.schoolId)
+    .where(readableQuizzes(caller))
+    .where('q.closes_at', '>=', fromIso)
+    .where('q.closes_at', '<', toIso)
+    .orderBy('q.closes_at')
+    .orderBy('q.id')
+    .limit(2000)
+    .execute();
+}
+
 /** Chapters the caller may read, published in [fromIso, toIso). */
 export async function chaptersPublishedBetween(
   db: Kysely<Database>,
@@ -94,13 +118,14 @@ export async function chaptersPublishedBetween(
     .execute();
 }
 
-/** A student's handed-in tasks and read chapters among some. */
+/** A student's handed-in tasks, read chapters and submitted quizzes among some. */
 export async function studentDone(
   db: Kysely<Database>,
   schoolId: number,
   studentId: number,
   taskIds: number[],
   chapterIds: number[],
+  quizIds: number[],
 ) {
   const tasks = taskIds.length
     ? await db
@@ -120,9 +145,21 @@ export async function studentDone(
         .where('chapter_id', 'in', chapterIds)
         .execute()
     : [];
+  const attempts = quizIds.length
+    ? await db
+        .selectFrom('quiz_attempts')
+        .select('quiz_id')
+        .distinct()
+        .where('school_id', '=', schoolId)
+        .where('student_id', '=', studentId)
+        .where('quiz_id', 'in', quizIds)
+        .where('submitted_at', 'is not', null)
+        .execute()
+    : [];
   return {
     submissions: new Map(tasks.map((t) => [t.task_id, t.status])),
     reads: new Set(reads.map((r) => r.chapter_id)),
+    quizzesTaken: new Set(attempts.map((a) => a.quiz_id)),
   };
 }
 

@@ -22,6 +22,7 @@ import {
   handedInSince,
   nextDueForStudents,
   nextDueForTeacher,
+  quizzesClosingBetween,
   replaceFeed,
   studentDone,
   tasksDueBetween,
@@ -54,6 +55,7 @@ export async function eventsBetween(
           lesson_id: slot.lesson_id,
           lesson_name: slot.lesson_name,
           task_id: null,
+          quiz_id: null,
           room: slot.room,
         });
       }
@@ -71,6 +73,22 @@ export async function eventsBetween(
       lesson_id: task.lesson_id,
       lesson_name: task.lesson_name,
       task_id: task.id,
+      quiz_id: null,
+      room: null,
+    });
+  }
+  // A quiz is shown at its closing instant: the moment a student must have taken it by.
+  for (const quiz of await quizzesClosingBetween(deps.db, caller, fromIso, toIso)) {
+    events.push({
+      uid: `quiz-${quiz.id}`,
+      kind: 'quiz',
+      title: quiz.title,
+      start: quiz.closes_at,
+      end: quiz.closes_at,
+      lesson_id: quiz.lesson_id,
+      lesson_name: quiz.lesson_name,
+      task_id: null,
+      quiz_id: quiz.id,
       room: null,
     });
   }
@@ -81,7 +99,7 @@ export async function eventsBetween(
   );
 }
 
-/** A student's study guide: tasks due and chapters to read, by day, done or not. */
+/** A student's study guide: tasks due, quizzes to take and chapters to read, by day, done or not. */
 export async function dutiesBetween(
   deps: ServerDeps,
   caller: TeachingCaller,
@@ -94,12 +112,14 @@ export async function dutiesBetween(
   const toIso = zonedInstant(addDays(to, 1), '00:00', zone).toISOString();
   const tasks = await tasksDueBetween(deps.db, caller, fromIso, toIso);
   const chapters = await chaptersPublishedBetween(deps.db, caller, fromIso, toIso, 2000);
+  const quizzes = await quizzesClosingBetween(deps.db, caller, fromIso, toIso);
   const done = await studentDone(
     deps.db,
     caller.schoolId,
     caller.me!,
     tasks.map((t) => t.id),
     chapters.map((c) => c.id),
+    quizzes.map((q) => q.id),
   );
   const duties: Duty[] = [
     ...tasks.map((t) => ({
@@ -121,6 +141,16 @@ export async function dutiesBetween(
       lesson_name: c.lesson_name,
       due_at: null,
       done: done.reads.has(c.id),
+    })),
+    ...quizzes.map((q) => ({
+      date: localDate(new Date(q.closes_at), zone),
+      kind: 'quiz' as const,
+      id: q.id,
+      title: q.title,
+      lesson_id: q.lesson_id,
+      lesson_name: q.lesson_name,
+      due_at: q.closes_at,
+      done: done.quizzesTaken.has(q.id),
     })),
   ];
   return duties.sort(
@@ -307,7 +337,7 @@ export async function feedText(deps: ServerDeps, token: string): Promise<string>
       uid: `${e.uid}@${owner.school_id}.mathema`,
       start: new Date(e.start),
       end: new Date(e.end),
-      summary: e.kind === 'task' ? `${e.title} (${e.lesson_name})` : e.title,
+      summary: e.kind !== 'lesson' ? `${e.title} (${e.lesson_name})` : e.title,
       location: e.room,
     })),
   });

@@ -1,6 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { FileEntity } from '../../../shared/api/files';
+import type { UploadEntity } from '../../../shared/api/files';
 import type { ServerDeps } from '../../deps';
+import type { RequestContext } from '../../http/context';
+import { absenceDocumentTarget } from '../attendance/documents';
 import { notFound, ruleError } from '../../http/errors';
 import { readableChapter } from '../chapters/queries';
 import {
@@ -18,6 +20,8 @@ import type { Sniffed } from './sniff';
 //
 // - Chapters and tasks: whoever may change them (their lesson's teachers, the office).
 // - Submissions: the student whose work it is, while they may still change it.
+// - Absences (justification documents): the office with write on absences (attendance's
+//   policy); they are never in the files list, only with their absence.
 //
 // The files list shows each caller the files of the records they may read: chapters and tasks
 // as their own rules say (drafts to teachers and the office), and a student's work to the
@@ -25,7 +29,7 @@ import type { Sniffed } from './sniff';
 // to the student).
 
 export interface UploadTarget {
-  entity: FileEntity;
+  entity: UploadEntity;
   entityId: number;
   lessonId: number;
 }
@@ -33,10 +37,12 @@ export interface UploadTarget {
 /** Where an upload goes, refused unless the caller may change that record. */
 export async function uploadTarget(
   deps: ServerDeps,
+  ctx: RequestContext,
   caller: TeachingCaller,
-  type: FileEntity,
+  type: UploadEntity,
   entityId: number,
 ): Promise<UploadTarget> {
+  if (type === 'absence') return absenceDocumentTarget(deps, ctx, entityId);
   if (type === 'chapter') {
     const chapter = await readableChapter(deps.db, caller, entityId);
     if (!chapter) throw notFound('This chapter does not exist.');
@@ -67,6 +73,7 @@ export function assertAcceptedType(sniffed: Sniffed): void {
 /** Whether the caller may remove a file: whoever may attach to its record now. */
 export async function assertMayRemoveFile(
   deps: ServerDeps,
+  ctx: RequestContext,
   caller: TeachingCaller,
   file: { entity: string; entity_id: number },
 ): Promise<void> {
@@ -82,7 +89,7 @@ export async function assertMayRemoveFile(
     await editableSubmissionFor(deps, caller, submission.task_id);
     return;
   }
-  await uploadTarget(deps, caller, file.entity as FileEntity, file.entity_id);
+  await uploadTarget(deps, ctx, caller, file.entity as UploadEntity, file.entity_id);
 }
 
 /**

@@ -140,13 +140,19 @@ export async function fileInSchool(
 }
 
 /** Deletes rows; returns the storage keys whose bytes are to go. */
+/** Which file rows go: some by id, an entity's, or every file of a lesson. */
+export type FileRowsToDelete =
+  { entity: string; entityIds: number[] } | { ids: number[] } | { lessonId: number };
+
 export async function deleteFileRows(
   db: Kysely<Database>,
   schoolId: number,
-  where: { entity: string; entityIds: number[] } | { ids: number[] },
+  where: FileRowsToDelete,
 ): Promise<string[]> {
   let query = db.deleteFrom('files').where('school_id', '=', schoolId);
-  if ('ids' in where) {
+  if ('lessonId' in where) {
+    query = query.where('lesson_id', '=', where.lessonId);
+  } else if ('ids' in where) {
     if (where.ids.length === 0) return [];
     query = query.where('id', 'in', where.ids);
   } else {

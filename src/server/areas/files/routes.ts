@@ -39,7 +39,7 @@ export function fileRoutes(app: FastifyInstance, deps: ServerDeps): void {
       if (!fields.success)
         throw validationError(fieldsOf(fields.error), fields.error.issues[0]?.message);
       assertAcceptedType(upload.sniffed);
-      const target = await uploadTarget(deps, caller, fields.data.type, fields.data.entity_id);
+      const target = await uploadTarget(deps, ctx, caller, fields.data.type, fields.data.entity_id);
       const key = await keepUpload(deps.config, caller.schoolId, upload.tempPath);
       const nowIso = deps.now().toISOString();
       const row = await insertFile(deps.db, {
@@ -77,7 +77,7 @@ export function fileRoutes(app: FastifyInstance, deps: ServerDeps): void {
     const caller = await teachingCaller(deps, ctx);
     const file = await fileInSchool(deps.db, caller.schoolId, params.id);
     if (!file) throw notFound('This file does not exist.');
-    await assertMayRemoveFile(deps, caller, file);
+    await assertMayRemoveFile(deps, ctx, caller, file);
     const now = deps.now();
     await deps.db.transaction().execute(async (trx) => {
       await removeFiles(trx, caller.schoolId, { ids: [file.id] }, now);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { FileEntity, FileListItem, FileRef } from '../../../shared/api/files';
+import type { FileEntity, FileListItem, FileRef, UploadEntity } from '../../../shared/api/files';
 import type { Database } from '../../db/schema';
 import type { ServerDeps } from '../../deps';
 import { enqueueJob, registerJobHandler } from '../../jobs';
@@ -97,7 +97,7 @@ export async function fileList(
 export async function fileRefsFor(
   deps: ServerDeps,
   schoolId: number,
-  entity: FileEntity,
+  entity: UploadEntity,
   entityIds: number[],
 ): Promise<Map<number, FileRef[]>> {
   const byEntity = new Map<number, FileRef[]>(entityIds.map((id) => [id, []]));
@@ -113,7 +113,7 @@ export async function fileRefsFor(
 export async function removeFiles(
   trx: Kysely<Database>,
   schoolId: number,
-  where: { entity: FileEntity; entityIds: number[] } | { ids: number[] },
+  where: { entity: UploadEntity; entityIds: number[] } | { ids: number[] } | { lessonId: number },
   now: Date,
 ): Promise<void> {
   const keys = await deleteFileRows(trx, schoolId, where);

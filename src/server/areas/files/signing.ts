@@ -34,11 +34,12 @@ function signingKey(config: ServerConfig): Buffer {
   return key;
 }
 
+/** The server's HMAC of a message (base64url): other areas' signed links use it too (SCORM). */
+export const signWithServerKey = (config: ServerConfig, message: string) =>
+  crypto.createHmac('sha256', signingKey(config)).update(message).digest('base64url');
+
 const signatureOf = (config: ServerConfig, fileId: number, expires: number) =>
-  crypto
-    .createHmac('sha256', signingKey(config))
-    .update(`file:${fileId}:${expires}`)
-    .digest('base64url');
+  signWithServerKey(config, `file:${fileId}:${expires}`);
 
 /** A link to one file that works until `now + FILES_LINK_TTL_SECONDS`. */
 export function signedFileLink(

@@ -48,6 +48,8 @@ function cleanName(name: string): string {
 export async function receiveUpload(
   request: FastifyRequest,
   config: ServerConfig,
+  /** Another area's own limit (SCORM packages); FILES_MAX_BYTES by default. */
+  maxBytes = config.files.maxBytes,
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart())
     throw validationError({ file: 'Choose a file' }, 'Send the file as multipart/form-data.');
@@ -58,7 +60,7 @@ export async function receiveUpload(
   const tempPath = path.join(tempDir, crypto.randomBytes(16).toString('hex'));
   try {
     const parts = request.parts({
-      limits: { fileSize: config.files.maxBytes, files: 1, fields: 10, fieldSize: 1000 },
+      limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1000 },
     });
     for await (const part of parts) {
       if (part.type === 'field') {
@@ -84,7 +86,7 @@ export async function receiveUpload(
         },
       });
       await pipeline(part.file, counter, fs.createWriteStream(tempPath, { mode: 0o600 }));
-      if (part.file.truncated) throw tooLarge(config);
+      if (part.file.truncated) throw tooLarge(maxBytes);
       const name = cleanName(part.filename ?? '');
       received = { tempPath, name, size, sniffed: sniff(Buffer.concat(head), name) };
     }
@@ -92,14 +94,14 @@ export async function receiveUpload(
     return { fields, ...received };
   } catch (error) {
     await fsp.rm(tempPath, { force: true });
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(config);
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
     throw error;
   }
 }
 
 /** 413 with the limit, coded so that the screens can say it in the user's language. */
-const tooLarge = (config: ServerConfig) => {
-  const maxMb = Math.floor(config.files.maxBytes / (1024 * 1024)) || 1;
+const tooLarge = (maxBytes: number) => {
+  const maxMb = Math.floor(maxBytes / (1024 * 1024)) || 1;
   return new ApiError(
     'too_large',
     `The file is larger than ${maxMb} MB.`,

@@ -55,7 +55,7 @@ export async function loadBooks(
   const books = new Map<number, LessonBook>();
   for (const lessonId of lessonIds) {
     const own = categories.filter((c) => c.lesson_id === lessonId);
-    const collector = (kind: 'task' | 'quiz') =>
+    const collector = (kind: 'task' | 'quiz' | 'scorm') =>
       own.find((c) => c.source_kind === kind)?.id ?? null;
     const items: GradeItem[] = [
       ...stored

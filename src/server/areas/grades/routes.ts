@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { gradeRecordEndpoints as records } from '../../../shared/api/gradeRecords';
 import { gradeEndpoints as api } from '../../../shared/api/grades';
 import type { ServerDeps } from '../../deps';
 import { route } from '../../http/route';
@@ -15,6 +16,8 @@ import {
   updateCategory,
   updateItem,
 } from './service';
+import { gradebooksOf, setRemark, studentRecordOf } from './records';
+import { setEntries } from './entries';
 
 /** The gradebook: the teacher's grid, items and categories, closing, students' and parents' views. */
 export function gradeRoutes(app: FastifyInstance, deps: ServerDeps): void {
@@ -68,6 +71,28 @@ export function gradeRoutes(app: FastifyInstance, deps: ServerDeps): void {
   );
   route(app, deps, api.myGrades, async ({ ctx, query }) =>
     gradesOfStudent(deps, await teachingCaller(deps, ctx), null, query.sub_period_id),
+  );
+  route(app, deps, records.gradebooks, async ({ ctx }) =>
+    gradebooksOf(deps, await teachingCaller(deps, ctx)),
+  );
+  route(app, deps, records.studentRecord, async ({ ctx, params }) =>
+    studentRecordOf(deps, await teachingCaller(deps, ctx), params.lesson_id, params.student_id),
+  );
+  route(app, deps, records.setEntries, async ({ ctx, params, body }) =>
+    setEntries(deps, ctx, await teachingCaller(deps, ctx), params.lesson_id, body),
+  );
+  route(app, deps, records.setRemark, async ({ ctx, params, body }) =>
+    setRemark(
+      deps,
+      ctx,
+      await teachingCaller(deps, ctx),
+      {
+        lessonId: params.lesson_id,
+        studentId: params.student_id,
+        subPeriodId: params.sub_period_id,
+      },
+      body,
+    ),
   );
   route(app, deps, api.childGrades, async ({ ctx, params, query }) =>
     gradesOfStudent(deps, await teachingCaller(deps, ctx), params.student_id, query.sub_period_id),

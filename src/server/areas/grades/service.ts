@@ -28,14 +28,16 @@ import {
   studentOfCaller,
 } from './policy';
 import * as q from './queries';
+import { remarksOf } from './recordQueries';
+import { valueIssue, valueIssueMessage } from './entries';
 import { assessmentSettings } from './settings';
 
 type SubPeriodView = z.infer<typeof gradeSubPeriod>;
 
-const today = (deps: ServerDeps) => localDate(deps.now(), deps.config.timeZone);
+export const today = (deps: ServerDeps) => localDate(deps.now(), deps.config.timeZone);
 
 /** Closed by the office, opened again by it, or else closed once its last day has passed. */
-const viewOf = (row: q.SubPeriodRow, day: string): SubPeriodView => ({
+export const viewOf = (row: q.SubPeriodRow, day: string): SubPeriodView => ({
   id: row.id,
   period_id: row.period_id,
   name: row.name,
@@ -59,7 +61,7 @@ function chooseSubPeriod(rows: SubPeriodView[], asked: number | undefined, day: 
   return chosen;
 }
 
-async function lessonContext(deps: ServerDeps, caller: TeachingCaller, lessonId: number) {
+export async function lessonContext(deps: ServerDeps, caller: TeachingCaller, lessonId: number) {
   const lesson = await q.lessonRow(deps.db, caller.schoolId, lessonId);
   if (!lesson) throw notFound('This lesson does not exist.');
   const day = today(deps);
@@ -147,21 +149,8 @@ export async function setEntry(
   if (!(await q.isStudentOfLesson(deps.db, caller.schoolId, ids.lessonId, ids.studentId)))
     throw notFound('This student does not attend this lesson.');
   const { value } = body;
-  if (value !== null) {
-    const hundredths = value * 100;
-    if (value < 0 || value > item.max_points)
-      throw ruleError(
-        'validation',
-        { code: 'value_out_of_scale', field: 'value', params: { max: item.max_points } },
-        `Enter a value from 0 to ${item.max_points}.`,
-      );
-    if (Math.abs(hundredths - Math.round(hundredths)) > 1e-6)
-      throw ruleError(
-        'validation',
-        { code: 'too_many_decimals', field: 'value' },
-        'Enter at most two decimals.',
-      );
-  }
+  const issue = valueIssue(value, item.max_points);
+  if (issue) throw ruleError('validation', issue, valueIssueMessage(issue));
   const comment = body.comment === undefined ? undefined : body.comment || null;
   const nowIso = deps.now().toISOString();
   const key = { school_id: caller.schoolId, item_id: item.id, student_id: ids.studentId };
@@ -632,6 +621,15 @@ export async function gradesOfStudent(
     { writable: false },
   );
   const published = gradePublished(settings.publish, subPeriod, day);
+  const remarks = published
+    ? await remarksOf(
+        deps.db,
+        caller.schoolId,
+        lessons.map((l) => l.id),
+        [subPeriod.id],
+        studentId,
+      )
+    : [];
   return {
     student_id: studentId,
     sub_period: subPeriod,
@@ -649,6 +647,7 @@ export async function gradesOfStudent(
           comment: values[item.key]?.comment ?? null,
         })),
         grade: gradeOf(book, studentId, settings.scale, published),
+        remark: remarks.find((r) => r.lesson_id === lesson.id)?.comment ?? null,
       };
     }),
   };

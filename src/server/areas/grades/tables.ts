@@ -3,8 +3,8 @@ import type { Flag, Id, Instant, TableColumns } from '../../db/column-types';
 // Table types of the gradebook; db/schema.ts adds them to Database.
 
 /** Where an item's grades come from: the teacher's own items, or another area's records. */
-export type GradeSourceKind = 'task' | 'quiz';
-export type GradeItemKind = 'oral' | 'test' | 'exam' | 'task' | 'quiz';
+export type GradeSourceKind = 'task' | 'quiz' | 'scorm';
+export type GradeItemKind = 'oral' | 'test' | 'exam' | 'task' | 'quiz' | 'scorm';
 
 export interface GradeCategoriesTable {
   id: Id;
@@ -60,11 +60,24 @@ export interface GradeSubPeriodStatesTable {
   changed_at: Instant;
 }
 
+/** The teacher's remark on a student's sub-period in a lesson (shown with the grade). */
+export interface GradeRemarksTable {
+  id: Id;
+  school_id: number;
+  lesson_id: number;
+  sub_period_id: number;
+  student_id: number;
+  comment: string;
+  updated_by_user_id: number | null;
+  updated_at: Instant;
+}
+
 export interface GradeTables {
   grade_categories: GradeCategoriesTable;
   grade_items: GradeItemsTable;
   grade_entries: GradeEntriesTable;
   grade_sub_period_states: GradeSubPeriodStatesTable;
+  grade_remarks: GradeRemarksTable;
 }
 
 /** Every column of these tables, checked against the migrated database by a test. */
@@ -113,5 +126,15 @@ export const GRADES_COLUMNS: TableColumns<GradeTables> = {
     closed: true,
     changed_by_user_id: true,
     changed_at: true,
+  },
+  grade_remarks: {
+    id: true,
+    school_id: true,
+    lesson_id: true,
+    sub_period_id: true,
+    student_id: true,
+    comment: true,
+    updated_by_user_id: true,
+    updated_at: true,
   },
 };

@@ -23,7 +23,7 @@ export async function listNotifications(
   if (options.search) base = base.where('title', ilike(kind), `%${options.search}%`);
   const [rows, total] = await Promise.all([
     base
-      .select(['id', 'title', 'body', 'created_at', 'entity', 'entity_id', 'seen_at'])
+      .select(['id', 'title', 'body', 'created_at', 'entity', 'entity_id', 'lesson_id', 'seen_at'])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(options.perPage)
@@ -65,63 +65,75 @@ export async function markNotificationsSeen(
   return Number(result.numUpdatedRows);
 }
 
-/** Chat rooms of the caller with how many messages arrived after their last read one. */
-export async function listChatRooms(
-  db: Kysely<Database>,
-  kind: DatabaseKind,
-  scope: Omit<InboxScope, 'role'>,
-  options: { search?: string; page: number; perPage: number },
-) {
-  let base = db
-    .selectFrom('chat_room_members as m')
-    .innerJoin('chat_rooms as r', 'r.id', 'm.room_id')
-    .where('m.school_id', '=', scope.schoolId)
-    .where('m.user_id', '=', scope.userId);
-  if (options.search) base = base.where('r.name', ilike(kind), `%${options.search}%`);
-  const [rows, total] = await Promise.all([
-    base
-      .select((eb) => [
-        'r.id',
-        'r.name',
-        eb
-          .selectFrom('chat_messages as c')
-          .select((e) => e.fn.countAll().as('n'))
-          .whereRef('c.room_id', '=', 'r.id')
-          .where('c.school_id', '=', scope.schoolId)
-          .whereRef('c.id', '>', 'm.last_read_message_id')
-          .whereRef('c.user_id', '!=', 'm.user_id')
-          .as('unread_messages_count'),
-      ])
-      .orderBy('r.name')
-      .limit(options.perPage)
-      .offset((options.page - 1) * options.perPage)
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
-  ]);
-  return {
-    rows: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      unread_messages_count: Number(r.unread_messages_count ?? 0),
-    })),
-    totalCount: countOf(total as { count: number }),
-  };
+/** One of the caller's notifications (their own, in this school and role), or undefined. */
+export async function notificationOf(db: Kysely<Database>, scope: InboxScope, id: number) {
+  return db
+    .selectFrom('notifications')
+    .select(['id', 'title', 'body', 'created_at', 'entity', 'entity_id', 'lesson_id', 'seen_at'])
+    .where('id', '=', id)
+    .where('school_id', '=', scope.schoolId)
+    .where('user_id', '=', scope.userId)
+    .where('role', '=', scope.role)
+    .executeTakeFirst();
 }
 
-export async function countUnreadMessages(
+/** Marks one of the caller's notifications seen; false when it is not theirs. */
+export async function markNotificationSeen(
   db: Kysely<Database>,
-  scope: Omit<InboxScope, 'role'>,
-): Promise<number> {
-  const row = await db
-    .selectFrom('chat_room_members as m')
-    .innerJoin('chat_messages as c', (join) =>
-      join.onRef('c.room_id', '=', 'm.room_id').onRef('c.school_id', '=', 'm.school_id'),
-    )
-    .select((eb) => eb.fn.countAll().as('count'))
-    .where('m.school_id', '=', scope.schoolId)
-    .where('m.user_id', '=', scope.userId)
-    .whereRef('c.id', '>', 'm.last_read_message_id')
-    .whereRef('c.user_id', '!=', 'm.user_id')
-    .executeTakeFirst();
-  return countOf(row as { count: number });
+  scope: InboxScope,
+  id: number,
+  nowIso: string,
+): Promise<boolean> {
+  const mine = await notificationOf(db, scope, id);
+  if (!mine) return false;
+  if (mine.seen_at === null)
+    await db
+      .updateTable('notifications')
+      .set({ seen_at: nowIso })
+      .where('id', '=', id)
+      .where('school_id', '=', scope.schoolId)
+      .where('seen_at', 'is', null)
+      .execute();
+  return true;
+}
+
+/**
+ * The title or name of what a notification refers to, in the same school; null when it is gone.
+ * The notification was addressed to the caller, so naming its subject tells them nothing new.
+ */
+export async function notificationSubject(
+  db: Kysely<Database>,
+  schoolId: number,
+  entity: string | null,
+  entityId: number | null,
+): Promise<string | null> {
+  if (entity === null || entityId === null) return null;
+  const titled = {
+    task: 'tasks',
+    quiz: 'quizzes',
+    taskbook: 'task_books',
+    announcements: 'announcements',
+    event: 'live_sessions',
+  } as const;
+  if (entity in titled) {
+    const row = await db
+      .selectFrom(titled[entity as keyof typeof titled])
+      .select('title')
+      .where('id', '=', entityId)
+      .where('school_id', '=', schoolId)
+      .executeTakeFirst();
+    return row?.title ?? null;
+  }
+  if (entity === 'absence') {
+    // The student's membership (attendance refers to students by membership).
+    const row = await db
+      .selectFrom('memberships as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['u.first_name', 'u.last_name'])
+      .where('m.id', '=', entityId)
+      .where('m.school_id', '=', schoolId)
+      .executeTakeFirst();
+    return row ? `${row.first_name} ${row.last_name}`.trim() : null;
+  }
+  return null;
 }

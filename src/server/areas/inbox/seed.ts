@@ -1,5 +1,6 @@
 import { insertReturningIds, type SeedDb } from '../../db/seed/batches';
 import type { Random } from '../../db/seed/random';
+import { demoNotificationsOfEveryKind } from '../notifications/seed';
 
 /**
  * The demo users' inbox in Athens: unseen notifications of every kind, and chat rooms of
@@ -33,7 +34,7 @@ export async function seedInbox(
     title,
     body: null,
     entity,
-    entity_id: entity ? random.int(1, 50) : null,
+    entity_id: null,
     created_at: at(hoursAgo),
     seen_at: null,
   });
@@ -52,14 +53,8 @@ export async function seedInbox(
     'Fund balance low',
   ];
   await insertReturningIds(db, 'notifications', [
-    ...adminTitles.map((title, i) =>
-      notification(ids.admin, 'admin', title, i % 3 === 0 ? 'announcements' : null, i * 5 + 1),
-    ),
-    notification(ids.teacher, 'teacher', 'New task submissions', 'task', 2),
-    notification(ids.teacher, 'teacher', 'Live session starts at 17:00', 'event', 5),
-    notification(ids.student, 'student', 'New task: Algebra exercises', 'task', 3),
-    notification(ids.student, 'student', 'Quiz available: Fractions', 'quiz', 8),
-    notification(ids.student, 'student', 'School closed on Friday', 'announcements', 30),
+    ...adminTitles.map((title, i) => notification(ids.admin, 'admin', title, null, i * 5 + 1)),
+    ...(await demoNotificationsOfEveryKind(db, ids, at)),
     notification(ids.parent, 'client', 'Invoice for November', null, 12),
   ]);
 

@@ -1,48 +1,21 @@
 import { sql, type Kysely } from 'kysely';
-import { SERVER_EVENTS, type NotificationEvent } from '../../../shared/realtime';
 import type { Database } from '../../db/schema';
 import type { RealtimeHub } from '../../realtime/hub';
+import { recordNotifications, type NotificationRecipient } from '../notifications/delivery';
 
-// Notifications about a lesson's material (spec §2: entities task and taskbook): written in
-// the caller's transaction, told to the apps once it commits.
+// Notifications about a lesson (spec §2: entities task, taskbook, quiz, and event for its
+// sessions): for the lesson's students and their guardians, written in the caller's
+// transaction and delivered through areas/notifications once it commits.
 
 export interface LessonNotice {
   title: string;
-  entity: 'task' | 'taskbook' | 'quiz';
+  entity: 'task' | 'taskbook' | 'quiz' | 'event';
   entityId: number;
   nowIso: string;
-}
-
-interface Recipient {
-  user_id: number;
-  role: string;
-}
-
-async function write(
-  trx: Kysely<Database>,
-  schoolId: number,
-  recipients: Recipient[],
-  notice: LessonNotice,
-) {
-  for (let i = 0; i < recipients.length; i += 400) {
-    await trx
-      .insertInto('notifications')
-      .values(
-        recipients.slice(i, i + 400).map((r) => ({
-          school_id: schoolId,
-          user_id: r.user_id,
-          role: r.role,
-          title: notice.title,
-          body: null,
-          entity: notice.entity,
-          entity_id: notice.entityId,
-          created_at: notice.nowIso,
-          seen_at: null,
-        })),
-      )
-      .execute();
-  }
-  return recipients.map((r) => r.user_id);
+  /** One line under the title (a session's time, say); none by default. */
+  body?: string | null;
+  /** The entity's lesson, for notifyStudentFamily (notifyLessonFamilies knows it already). */
+  lessonId?: number | null;
 }
 
 /**
@@ -56,7 +29,7 @@ export async function notifyLessonFamilies(
   lessonId: number,
   notice: LessonNotice,
 ): Promise<() => void> {
-  const { rows } = await sql<Recipient>`
+  const { rows } = await sql<NotificationRecipient>`
     select m.user_id, m.role from memberships m
     where m.school_id = ${schoolId} and (
       m.id in (select ls.student_id from lesson_students ls where ls.school_id = ${schoolId} and ls.lesson_id = ${lessonId})
@@ -64,7 +37,7 @@ export async function notifyLessonFamilies(
                   join lesson_students ls on ls.student_id = g.student_id and ls.school_id = g.school_id
                   where g.school_id = ${schoolId} and ls.lesson_id = ${lessonId}))
     order by m.id`.execute(trx);
-  return tell(realtime, schoolId, await write(trx, schoolId, rows, notice), notice);
+  return recordNotifications(trx, realtime, schoolId, rows, { ...notice, lessonId });
 }
 
 /** Notifies one student and their guardians (their work was graded or returned). */
@@ -75,19 +48,10 @@ export async function notifyStudentFamily(
   studentId: number,
   notice: LessonNotice,
 ): Promise<() => void> {
-  const { rows } = await sql<Recipient>`
+  const { rows } = await sql<NotificationRecipient>`
     select m.user_id, m.role from memberships m
     where m.school_id = ${schoolId} and (m.id = ${studentId}
       or m.id in (select g.client_id from student_guardians g where g.school_id = ${schoolId} and g.student_id = ${studentId}))
     order by m.id`.execute(trx);
-  return tell(realtime, schoolId, await write(trx, schoolId, rows, notice), notice);
+  return recordNotifications(trx, realtime, schoolId, rows, notice);
 }
-
-const tell =
-  (realtime: RealtimeHub, schoolId: number, userIds: number[], notice: LessonNotice) => () =>
-    realtime.toUsers(userIds, SERVER_EVENTS.notification, {
-      school_id: schoolId,
-      title: notice.title,
-      entity: notice.entity,
-      entity_id: notice.entityId,
-    } satisfies NotificationEvent);

@@ -9,6 +9,10 @@ import type { TeachingCaller } from './teaching-access';
 // - Students and parents do not see templates.
 // - Saving a lesson's material as a new template is for whoever writes that material: the
 //   lesson's teachers and the office with write on lessons (assertMayWriteLesson).
+// - A template's chapters and tasks are changed or removed one by one by the office with write
+//   on lessons, who also own the template records; a teacher who wants different material
+//   saves a lesson as a new template (the school's shared templates do not change under the
+//   other teachers' feet).
 
 export function assertMayReadTemplates(caller: TeachingCaller): void {
   if (caller.role !== 'teacher' && caller.role !== 'admin')
@@ -26,4 +30,14 @@ export function assertMayCreateFromTemplate(caller: TeachingCaller): void {
   assertMayReadTemplates(caller);
   if (!mayCreateFromTemplate(caller))
     throw forbidden('Making lessons needs write on the lessons permission.');
+}
+
+/** Whether the caller may change or remove a template's chapters and tasks. */
+export const mayEditTemplateMaterial = (caller: TeachingCaller): boolean =>
+  caller.role === 'admin' && caller.officeWrite;
+
+export function assertMayEditTemplateMaterial(caller: TeachingCaller): void {
+  assertMayReadTemplates(caller);
+  if (!mayEditTemplateMaterial(caller))
+    throw forbidden("Changing a template's material needs write on the lessons permission.");
 }

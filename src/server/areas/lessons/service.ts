@@ -1,3 +1,4 @@
+import { announceMembershipChanges, syncLessonRoom } from '../chat/lesson-rooms';
 import type { z } from 'zod';
 import type {
   LessonFromTemplate,
@@ -16,6 +17,7 @@ import {
   assertMayCreateFromTemplate,
   assertMayReadTemplates,
   mayCreateFromTemplate,
+  mayEditTemplateMaterial,
 } from './policy';
 import {
   currentPeriodId,
@@ -63,7 +65,10 @@ export async function templateMaterial(
       open_offset_days: t.open_offset_days,
       due_offset_days: t.due_offset_days,
     })),
-    abilities: { create_lesson: mayCreateFromTemplate(caller) },
+    abilities: {
+      create_lesson: mayCreateFromTemplate(caller),
+      edit_material: mayEditTemplateMaterial(caller),
+    },
   };
 }
 
@@ -98,7 +103,7 @@ export async function createLessonFromTemplate(
   const at = (days: number, time: string) =>
     zonedInstant(addDays(start, days), time, deps.config.timeZone).toISOString();
 
-  const lessonId = await deps.db.transaction().execute(async (trx) => {
+  const created = await deps.db.transaction().execute(async (trx) => {
     const id = await insertLesson(trx, {
       school_id: caller.schoolId,
       name: body.name,
@@ -172,8 +177,12 @@ export async function createLessonFromTemplate(
       },
       nowIso,
     );
-    return id;
+    // The lesson's chat room, with its teacher as the first member.
+    const room = await syncLessonRoom(trx, caller.schoolId, id, nowIso);
+    return { id, room };
   });
+  if (created.room) announceMembershipChanges(deps.realtime, caller.schoolId, [created.room]);
+  const lessonId = created.id;
   return { lesson_id: lessonId, name: body.name, chapters: chapters.length, tasks: tasks.length };
 }
 

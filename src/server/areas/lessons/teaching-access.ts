@@ -158,7 +158,7 @@ export async function assertGuardianOf(
   studentId: number,
 ): Promise<void> {
   if (caller.role !== 'client' || caller.me === null)
-    throw forbidden("Only a parent reads a child's tasks here.");
+    throw forbidden("Only a parent reads a child's work here.");
   const link = await db
     .selectFrom('student_guardians')
     .select('id')

@@ -62,6 +62,9 @@ export async function seedSettings(
       client: {},
     }),
     { school_id: schoolId, name: 'ai_chatbot_enabled', data: aiEnabled, is_json: 0 },
+    // Off, as for a new school: parents join no sessions, students message no classmates.
+    { school_id: schoolId, name: 'sessions_parents_join', data: 'false', is_json: 0 },
+    { school_id: schoolId, name: 'chat_students_may_message', data: 'false', is_json: 0 },
   ]);
 }
 

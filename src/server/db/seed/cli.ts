@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig } from '../../config';
 import { createMailer } from '../../integrations/mail';
+import { pushClientFor } from '../../integrations/push';
 import { createWeatherClient } from '../../integrations/weather';
 import { MemoryRateLimiter } from '../../http/rate-limiter';
 import { createRealtimeHub } from '../../realtime/hub';
@@ -66,6 +67,7 @@ const deps: ServerDeps = {
   dbKind: database.kind,
   mailer: createMailer({ smtpUrl: null, outboxDir: config.dataDir, from: config.mailFrom, logger }),
   limiter: new MemoryRateLimiter(),
+  push: pushClientFor(config),
   weather: createWeatherClient({ baseUrl: config.weatherUrl, userAgent: 'seed', logger }),
   realtime: createRealtimeHub(),
   // The seed serves no pages: nothing reads the origins.

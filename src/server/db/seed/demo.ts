@@ -2,15 +2,21 @@ import { DEFAULT_PALETTE } from '../../../shared/constants';
 import { hashPassword } from '../../areas/account/passwords';
 import { seedAnnouncements } from '../../areas/announcements/seed';
 import { seedAttendance } from '../../areas/attendance/seed';
+import { seedAssistantIndex } from '../../areas/assistant/seed';
 import { localDate } from '../../areas/calendar/school-time';
 import { seedAssessmentSettings, seedGrades } from '../../areas/grades/seed';
 import { seedChapters } from '../../areas/chapters/seed';
 import { seedFiles } from '../../areas/files/seed';
+import { seedFinance } from '../../areas/finance/seed';
 import { seedLessonTemplates } from '../../areas/lessons/template-seed';
 import { seedTaskBooks } from '../../areas/taskbooks/seed';
 import { seedTasks } from '../../areas/tasks/seed';
 import { seedQuizzes } from '../../areas/quizzes/seed';
+import { seedSessions } from '../../areas/sessions/seed';
+import { seedScorm } from '../../areas/scorm/seed';
 import { seedInbox } from '../../areas/inbox/seed';
+import { seedInvoices } from '../../areas/invoices/seed';
+import { seedChat } from '../../areas/chat/seed';
 import { seedAccount, seedMembership, seedPeople } from '../../areas/people/seed';
 import { seedPermissionGroups } from '../../areas/permissions/seed';
 import {
@@ -191,6 +197,25 @@ export async function seedDemo(deps: ServerDeps, seed = 2026): Promise<void> {
       parent,
       otherTeachers: athensPeople.teacherUsers,
     });
+    const demoLessons = (
+      await db
+        .selectFrom('lesson_teachers')
+        .select('lesson_id')
+        .where('teacher_id', '=', demoTeacher)
+        .orderBy('lesson_id')
+        .execute()
+    ).map((r) => r.lesson_id);
+    // A random of its own, so that chat's picks leave the later seeds' data as it was.
+    await seedChat(db, seededRandom(seed + 14), now, {
+      schools: [athens, thessaloniki],
+      athens,
+      demoLessons,
+      admin,
+      teacher,
+      student,
+      parent,
+      otherTeachers: athensPeople.teacherUsers,
+    });
     // Assessment: the current sub-period's gradebooks and the past two weeks' registers.
     const today = localDate(deps.now(), deps.config.timeZone);
     await seedGrades(db, random, { schoolId: athens, lessons: athensLessons, today, now });
@@ -202,5 +227,41 @@ export async function seedDemo(deps: ServerDeps, seed = 2026): Promise<void> {
       recorderUserId: teacher,
       demoStudent,
     });
+    // Live sessions: one in progress, past ones with attendance and recordings.
+    await seedSessions(db, {
+      schoolId: athens,
+      now: deps.now(),
+      teacherUserId: teacher,
+      demoTeacher,
+      demoStudent,
+      adminUserId: admin,
+    });
+    // Receipts and invoices with their myDATA states.
+    await seedInvoices(db, {
+      schoolId: athens,
+      demoParent,
+      clients: athensPeople.clients,
+      today,
+      now: deps.now(),
+    });
+    // Finance draws from its own sequence, so that adding it changed no other area's demo.
+    await seedFinance(db, seededRandom(seed + 40), {
+      schoolId: athens,
+      today,
+      now,
+      adminUserId: admin,
+      demoParent,
+      demoStudent,
+    });
+    // Last, so that it draws no random numbers before the areas above.
+    await seedScorm(db, deps.config, {
+      schoolId: athens,
+      lessons: athensLessons,
+      teacherMembership: demoTeacher,
+      demoStudent,
+      uploaderUserId: teacher,
+      now: deps.now(),
+    });
   });
+  await seedAssistantIndex(deps);
 }

@@ -2,6 +2,7 @@ import { type ComponentType, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import type { Role } from '../../../../shared/constants';
 import { AppShell } from '../shell/AppShell';
+import { CallWindowHost } from '../../components/callWindow/CallWindowHost';
 import { onFirstIntent } from '../shell/useAfterFirstPaint';
 import { ComingSoonPage } from '../../components/ComingSoonPage';
 import PageSpinner from '../../components/PageSpinner';
@@ -123,6 +124,7 @@ function LoadedRoleArea({
           />
         </Routes>
       </AppShell>
+      <CallWindowHost />
     </AreaContext.Provider>
   );
 }

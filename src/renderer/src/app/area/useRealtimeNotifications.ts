@@ -3,6 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '../../../../shared/constants';
+import { queryKeys } from '../../api/queryKeys';
 import { isSchoolNotificationQuery } from '../../api/realtimeNotification';
 import type * as realtime from '../../api/realtime';
 import { afterNextPaint } from '../shell/useAfterFirstPaint';
@@ -10,6 +11,7 @@ import { useServices } from '../services';
 import { impersonationAtom, tokenAtom } from '../state/atoms';
 import { realtimeConnectedAtom } from '../state/realtimeConnected';
 import { notificationAppRoute } from '../../features/inbox/notificationRoute';
+import { isChatCountQuery } from '../../features/chat/chatQueryKeys';
 
 type RealtimeModule = typeof realtime;
 
@@ -58,6 +60,15 @@ export function useRealtimeNotifications(
           setConnected(connected);
           if (reconnected) void refresh();
         },
+        onUnseenCount(count) {
+          queryClient.setQueryData(queryKeys.unseenNotifications(schoolId, role), count);
+        },
+        // The badge and the rooms list; the open room has its own socket.
+        onChatActivity() {
+          void queryClient.invalidateQueries({
+            predicate: (query) => isChatCountQuery(query.queryKey, schoolId),
+          });
+        },
         onNotification(notification) {
           void refresh();
           const { t: translate, schoolName: school } = describe.current;
@@ -67,11 +78,13 @@ export function useRealtimeNotifications(
               body: school
                 ? translate('New notification from {{school}}', { school })
                 : translate('New notification'),
+              // Written for another of the person's roles here: that area's screen.
               route: notificationAppRoute(
-                role,
+                notification.role ?? role,
                 schoolId,
                 notification.entity,
                 notification.entity_id,
+                notification.lesson_id,
               ),
             })
             .catch(() => undefined);

@@ -1,5 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/SkipLink';
+import { AssistantLauncher } from '../../features/assistant/AssistantLauncher';
+import { TOP_BAR_SWITCH_WIDTH } from '../../../../shared/constants';
 import { useAtom } from 'jotai';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -104,12 +106,16 @@ export function AppShell({ children }: { children: ReactNode }) {
           showBack={relative !== 'home' && relative !== ''}
           userName={userName}
           entryCount={area.entries.length}
+          assistant={area.settings.aiChatbotEnabled}
           onOpenMenu={() => setOverlayOpen(true)}
         />
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.content}>
           {children}
         </main>
       </div>
+      {area.settings.aiChatbotEnabled && width <= TOP_BAR_SWITCH_WIDTH && painted && (
+        <AssistantLauncher variant="floating" />
+      )}
     </div>
   );
 }

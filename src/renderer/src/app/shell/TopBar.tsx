@@ -12,13 +12,14 @@ import {
   Chat24Regular,
   Dismiss24Regular,
   Navigation24Regular,
+  Sparkle24Regular,
   Toolbox24Regular,
 } from '@fluentui/react-icons';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { BREAKPOINTS } from '../../../../shared/constants';
+import { BREAKPOINTS, TOP_BAR_SWITCH_WIDTH } from '../../../../shared/constants';
 import { useServices } from '../services';
 import { impersonationAtom } from '../state/atoms';
 import type { TopBarActionsProps } from './TopBarActions';
@@ -70,9 +71,10 @@ const useStyles = makeStyles({
 });
 
 /** The right-hand buttons' icons, inert, until their chunk has arrived after the first paint. */
-function ActionsPlaceholder({ messagesButton, toolsMenu }: TopBarActionsProps) {
+function ActionsPlaceholder({ messagesButton, assistantButton, toolsMenu }: TopBarActionsProps) {
   const styles = useStyles();
   const icons = [
+    assistantButton && <Sparkle24Regular key="assistant" />,
     messagesButton && <Chat24Regular key="messages" />,
     <Alert24Regular key="notifications" />,
     toolsMenu && <Toolbox24Regular key="tools" />,
@@ -109,11 +111,21 @@ export interface TopBarProps {
   showBack: boolean;
   userName: string;
   entryCount: number;
+  /** The school has the assistant on (its setting ai_chatbot_enabled is the text true). */
+  assistant: boolean;
   onOpenMenu: () => void;
 }
 
 /** The top bar of spec §2. */
-export function TopBar({ title, width, showBack, userName, entryCount, onOpenMenu }: TopBarProps) {
+export function TopBar({
+  title,
+  width,
+  showBack,
+  userName,
+  entryCount,
+  assistant,
+  onOpenMenu,
+}: TopBarProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
@@ -173,6 +185,7 @@ export function TopBar({ title, width, showBack, userName, entryCount, onOpenMen
       )}
       <DeferredActions
         messagesButton={layout.messagesButton}
+        assistantButton={assistant && width > TOP_BAR_SWITCH_WIDTH}
         toolsMenu={layout.toolsMenu}
         userName={userName}
         entryCount={entryCount}

@@ -1,11 +1,16 @@
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
-import { BookOpen16Regular, TaskListSquareLtr16Regular } from '@fluentui/react-icons';
+import {
+  BookOpen16Regular,
+  ClipboardCheckmark16Regular,
+  TaskListSquareLtr16Regular,
+} from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { CALENDAR_KINDS, type CalendarKind, KIND_LOOKS } from './calendarEvents';
 
 const ICONS: Record<CalendarKind, typeof BookOpen16Regular> = {
   lesson: BookOpen16Regular,
   task: TaskListSquareLtr16Regular,
+  quiz: ClipboardCheckmark16Regular,
 };
 
 const useStyles = makeStyles({

@@ -121,7 +121,9 @@ export default function CalendarPage() {
       (event) =>
         event.kind === 'task' && event.task_id !== null
           ? links.task(event.task_id)
-          : links.lesson(event.lesson_id),
+          : event.kind === 'quiz' && event.quiz_id !== null
+            ? links.quiz(event.lesson_id, event.quiz_id)
+            : links.lesson(event.lesson_id),
       (to) => `${rootHref.replace(/\/$/, '')}${to}`,
     );
   }, [events.data, role, basePath, rootHref]);
@@ -169,7 +171,7 @@ export default function CalendarPage() {
   const renderEvent = (arg: EventContentArg) => {
     const details = arg.event.extendedProps as EventDetails;
     const meta =
-      details.kind === 'task'
+      details.kind !== 'lesson'
         ? details.lessonName
         : details.room
           ? t('Room {{room}}', { room: details.room })

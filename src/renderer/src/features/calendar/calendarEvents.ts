@@ -7,7 +7,7 @@ export type CalendarKind = CalendarEvent['kind'];
 
 /**
  * How each kind of event looks: the school's brand colour for the timetable, its accent for
- * tasks due (theme tokens, so a school's palette applies), and a word and an icon besides, so
+ * tasks due, grape for quizzes closing (theme tokens, so a school's palette applies), and a word and an icon besides, so
  * that colour is never the only difference. A new kind of the contract must be added here.
  */
 export const KIND_LOOKS: Record<CalendarKind, { label: string; background: string; text: string }> =
@@ -21,6 +21,11 @@ export const KIND_LOOKS: Record<CalendarKind, { label: string; background: strin
       label: msg('Task due'),
       background: tokens.colorPaletteDarkOrangeBackground3,
       text: tokens.colorPaletteDarkOrangeForeground3,
+    },
+    quiz: {
+      label: msg('Quiz closes'),
+      background: tokens.colorPaletteGrapeBackground2,
+      text: tokens.colorPaletteGrapeForeground2,
     },
   };
 

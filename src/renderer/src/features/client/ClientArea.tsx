@@ -1,5 +1,5 @@
 import { RoleArea } from '../../app/area/RoleArea';
-import { RoleHome } from '../home/RoleHome';
+import { ClientHome } from './ClientHome';
 import { clientMenu } from './clientMenu';
 
 // The screens come after the home: they carry the list engine, which the home does not show.
@@ -7,5 +7,5 @@ const loadRoutes = async () => (await import('./clientScreens')).clientRoutes;
 
 /** The client area: its own lazily loaded chunk. */
 export default function ClientArea() {
-  return <RoleArea role="client" menu={clientMenu} loadRoutes={loadRoutes} home={RoleHome} />;
+  return <RoleArea role="client" menu={clientMenu} loadRoutes={loadRoutes} home={ClientHome} />;
 }

@@ -162,20 +162,40 @@ export function DutiesPage() {
   );
 }
 
+/** Where each kind of duty opens, its badge, and the words for done and not done. */
+const DUTY_LOOKS: Record<
+  Duty['kind'],
+  (
+    basePath: string,
+    duty: Duty,
+  ) => {
+    to: string;
+    kind: { label: string; color: 'brand' | 'informative' | 'important' };
+    state: string;
+  }
+> = {
+  task: (basePath, duty) => ({
+    to: `${basePath}/task/${duty.id}`,
+    kind: { label: msg('Task'), color: 'brand' },
+    state: duty.done ? msg('Work handed in') : msg('To hand in'),
+  }),
+  chapter: (basePath, duty) => ({
+    to: `${basePath}/chapters/${duty.id}`,
+    kind: { label: msg('Chapter'), color: 'informative' },
+    state: duty.done ? msg('Already read') : msg('To read'),
+  }),
+  quiz: (basePath, duty) => ({
+    to: `${basePath}/lesson/${duty.lesson_id}/quiz/${duty.id}`,
+    kind: { label: msg('Quiz'), color: 'important' },
+    state: duty.done ? msg('Quiz taken') : msg('To take'),
+  }),
+};
+
 function DutyItem({ duty }: { duty: Duty }) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const { basePath } = useArea();
-  const to =
-    duty.kind === 'task' ? `${basePath}/task/${duty.id}` : `${basePath}/chapters/${duty.id}`;
-  const state =
-    duty.kind === 'task'
-      ? duty.done
-        ? t('Work handed in')
-        : t('To hand in')
-      : duty.done
-        ? t('Already read')
-        : t('To read');
+  const { to, kind, state } = DUTY_LOOKS[duty.kind](basePath, duty);
   return (
     <li className={styles.item} data-testid="duty" data-kind={duty.kind} data-done={duty.done}>
       <span className={`${styles.mark} ${duty.done ? styles.markDone : styles.markOpen}`}>
@@ -190,8 +210,8 @@ function DutyItem({ duty }: { duty: Duty }) {
           <AppLink to={to}>{duty.title}</AppLink>
         </span>
         <span className={styles.meta}>
-          <Badge appearance="tint" color={duty.kind === 'task' ? 'brand' : 'informative'}>
-            {duty.kind === 'task' ? t('Task') : t('Chapter')}
+          <Badge appearance="tint" color={kind.color}>
+            {t(kind.label)}
           </Badge>
           <Text size={200}>{duty.lesson_name}</Text>
           <Text size={200}>
@@ -200,7 +220,7 @@ function DutyItem({ duty }: { duty: Duty }) {
               : formatLongDate(`${duty.date}T12:00:00Z`, i18n.language)}
           </Text>
           <Text size={200} data-testid="duty-state">
-            {state}
+            {t(state)}
           </Text>
         </span>
       </span>

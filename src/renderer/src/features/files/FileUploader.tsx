@@ -10,7 +10,7 @@ import {
 import { Attach20Regular } from '@fluentui/react-icons';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FileEntity, FileRef } from '../../../../shared/api/files';
+import type { FileRef, UploadEntity } from '../../../../shared/api/files';
 import { FILES_DEFAULT_MAX_BYTES } from '../../../../shared/constants';
 import { apiErrorMessage } from '../../api/apiErrorText';
 import { useArea } from '../../app/area/AreaContext';
@@ -27,7 +27,7 @@ const useStyles = makeStyles({
 });
 
 export interface UploadTarget {
-  type: FileEntity;
+  type: UploadEntity;
   entityId: number;
 }
 

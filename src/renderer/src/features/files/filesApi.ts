@@ -1,4 +1,9 @@
-import { fileEndpoints, type FileEntity, type FileRef } from '../../../../shared/api/files';
+import {
+  fileEndpoints,
+  type FileEntity,
+  type FileRef,
+  type UploadEntity,
+} from '../../../../shared/api/files';
 import type { ApiEnvelope } from '../../../../shared/api';
 import { ApiError } from '../../api/apiError';
 import { callEndpoint, getApiBaseUrl } from '../../api/client';
@@ -49,7 +54,7 @@ export const isImage = (file: Pick<FileRef, 'content_type'>) =>
  */
 export async function uploadAttachment(
   scope: TeachingScope,
-  target: { type: FileEntity; entityId: number },
+  target: { type: UploadEntity; entityId: number },
   file: File,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,

@@ -13,6 +13,7 @@ import { AppLink } from '../../components/AppLink';
 import { PageFrame } from '../../components/PageFrame';
 import { formatLongDate } from '../../i18n/formatDate';
 import { msg } from '../../i18n/msg';
+import { FamilyBalanceCard } from '../finance/FamilyBalanceCard';
 import { TaskStateBadge } from '../tasks/TaskStateBadge';
 import { homeOpened, homeOpening, homeQuery } from './homeApi';
 import { homeLinks } from './homeLinks';
@@ -105,6 +106,7 @@ export function RoleHome() {
         !home.isError && <Spinner label={t('Loading...')} />
       ) : (
         <div className={styles.grid}>
+          {role === 'client' && <FamilyBalanceCard />}
           <section className={styles.card} aria-labelledby="home-today" data-testid="home-today">
             <Text as="h3" id="home-today" size={500} weight="semibold" className={styles.heading}>
               {t('Today')}

@@ -12,6 +12,9 @@ export function homeLinks(role: Role, basePath: string) {
   return {
     lesson: (id: number) => (teacher || student ? `${basePath}/lesson/${id}` : null),
     task,
+    /** Teachers open the quiz's editor, students take it (spec §2: the same route). */
+    quiz: (lessonId: number, quizId: number) =>
+      teacher || student ? `${basePath}/lesson/${lessonId}/quiz/${quizId}` : null,
     newItem: (item: NewItem): string | null => {
       switch (item.kind) {
         case 'graded':

@@ -5,8 +5,9 @@ import { useServices } from '../../app/services';
 
 /**
  * Offers browser notifications while the browser has not been asked yet. Browsers ask only in
- * answer to a click, so the socket's notifications cannot ask for themselves; once the user has
- * answered, either way, this stays hidden (the desktop app needs no asking).
+ * answer to a click, so the socket's notifications cannot ask for themselves; the same click
+ * subscribes the device to Web Push. Once the user has answered, either way, this stays hidden
+ * (the desktop app needs no asking); the notification settings turn push on or off later.
  */
 export function BrowserNotificationsPrompt() {
   const { t } = useTranslation();
@@ -18,7 +19,15 @@ export function BrowserNotificationsPrompt() {
   const ask = async () => {
     setAsking(true);
     try {
-      setPermission(await platform.requestNotificationPermission());
+      const answer = await platform.requestNotificationPermission();
+      setPermission(answer);
+      // On the web, the same click subscribes this device to push, so that news reaches it with
+      // the app closed too (the desktop shows its own notifications). In the background: a
+      // browser without a reachable push service may take long to refuse.
+      if (answer === 'granted' && platform.kind === 'web')
+        void import('./webPush')
+          .then((push) => (push.pushSupported() ? push.subscribeThisDevice() : false))
+          .catch(() => false);
     } finally {
       setAsking(false);
     }

@@ -21,10 +21,19 @@ import { useArea } from '../../app/area/AreaContext';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { BrowserNotificationsPrompt } from './BrowserNotificationsPrompt';
 import { useNotifications } from './inboxQueries';
+import { NotificationSettingsButton } from './NotificationSettingsButton';
 import { notificationRoute } from './notificationRoute';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  tools: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalS,
+    alignItems: 'center',
+    justifyContent: 'space-between',
+  },
+  search: { flexGrow: 1, minWidth: '180px' },
   row: { cursor: 'pointer' },
   unseen: { fontWeight: tokens.fontWeightSemibold },
   date: {
@@ -53,8 +62,12 @@ export function NotificationList({ onOpened }: { onOpened?: () => void }) {
 
   const open = (notification: Notification) => {
     const target =
-      notificationRoute(role, notification.entity, notification.entity_id) ??
-      (role === 'admin' ? `notifications/${notification.id}` : null);
+      notificationRoute(
+        role,
+        notification.entity,
+        notification.entity_id,
+        notification.lesson_id,
+      ) ?? (role === 'admin' ? `notifications/${notification.id}` : null);
     if (!target) return;
     onOpened?.();
     void navigate(`${basePath}/${target}`);
@@ -63,13 +76,17 @@ export function NotificationList({ onOpened }: { onOpened?: () => void }) {
   return (
     <div className={styles.root}>
       <BrowserNotificationsPrompt />
-      <SearchBox
-        {...searchBoxSlots}
-        value={search}
-        onChange={(_event, data) => setSearch(data.value)}
-        placeholder={t('Search')}
-        aria-label={t('Search notifications')}
-      />
+      <div className={styles.tools}>
+        <SearchBox
+          {...searchBoxSlots}
+          className={styles.search}
+          value={search}
+          onChange={(_event, data) => setSearch(data.value)}
+          placeholder={t('Search')}
+          aria-label={t('Search notifications')}
+        />
+        <NotificationSettingsButton />
+      </div>
       {notifications.isPending ? (
         <Spinner size="small" label={t('Loading...')} />
       ) : !notifications.data?.length ? (

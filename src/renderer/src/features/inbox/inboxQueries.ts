@@ -7,8 +7,8 @@ import { realtimeConnectedAtom } from '../../app/state/realtimeConnected';
 import { inboxRoutes } from './inboxRoutes';
 
 // Counts refresh once a minute. While the real-time socket is connected it announces new
-// notifications, so their count is polled only as a safety net (a dropped event). Chat messages
-// are not pushed by the server yet: their count keeps the minute.
+// notifications and chat activity, so both counts are polled only as a safety net (a dropped
+// event).
 const COUNT_REFRESH_MS = 60_000;
 const NOTIFICATION_REFRESH_WITH_SOCKET_MS = 5 * 60_000;
 
@@ -29,6 +29,7 @@ export function useUnseenNotificationCount(schoolId: number, role: Role) {
 }
 
 export function useUnseenMessageCount(schoolId: number, role: Role) {
+  const socketConnected = useAtomValue(realtimeConnectedAtom);
   return useQuery({
     queryKey: queryKeys.unseenMessages(schoolId, role),
     queryFn: async ({ signal }) =>
@@ -38,7 +39,7 @@ export function useUnseenMessageCount(schoolId: number, role: Role) {
           signal,
         })
       ).data.count,
-    refetchInterval: COUNT_REFRESH_MS,
+    refetchInterval: socketConnected ? NOTIFICATION_REFRESH_WITH_SOCKET_MS : COUNT_REFRESH_MS,
   });
 }
 
@@ -66,20 +67,5 @@ export function useMarkNotificationsSeen(schoolId: number, role: Role) {
       callRoute(inboxRoutes.markNotificationsSeen, { params: { school_id: schoolId, role } }),
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.unseenNotifications(schoolId, role) }),
-  });
-}
-
-export function useChatRooms(schoolId: number, role: Role, search: string) {
-  return useQuery({
-    queryKey: queryKeys.chatRooms(schoolId, role, search),
-    queryFn: async ({ signal }) =>
-      (
-        await callRoute(inboxRoutes.chatRooms, {
-          params: { school_id: schoolId, role },
-          query: { search: search || undefined, per_page: 100 },
-          signal,
-        })
-      ).data,
-    placeholderData: keepPreviousData,
   });
 }

@@ -26,4 +26,12 @@ export const inboxRoutes = {
     '/schools/:school_id/:role/messages/unseen',
   ),
   chatRooms: route<Inbox['chatRooms']>('GET', '/schools/:school_id/:role/messages/chatrooms'),
+  notification: route<Inbox['notification']>(
+    'GET',
+    '/schools/:school_id/:role/notifications/:notification_id',
+  ),
+  markNotificationSeen: route<Inbox['markNotificationSeen']>(
+    'POST',
+    '/schools/:school_id/:role/notifications/:notification_id/seen',
+  ),
 };

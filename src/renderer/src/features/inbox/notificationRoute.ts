@@ -1,35 +1,22 @@
 import type { NotificationEntity } from '../../../../shared/api';
 import type { Role } from '../../../../shared/constants';
+import {
+  notificationAppPath,
+  notificationRoute as sharedNotificationRoute,
+} from '../../../../shared/notifications/route';
 
 /**
  * Where pressing a notification goes, by entity (spec §2), inside /{role}/{school_id}; null when
- * the role has no screen for it (the list then stays open).
+ * the role has no screen for it (the list then stays open). The rule is shared with the server,
+ * which puts the same path in its Web Push payloads.
  */
 export function notificationRoute(
   role: Role,
   entity: NotificationEntity | null,
   id: number | null,
+  lessonId: number | null = null,
 ): string | null {
-  if (!entity || id === null) return null;
-  const routes: Record<Role, Partial<Record<NotificationEntity, string>>> = {
-    student: {
-      task: `task/${id}`,
-      event: `session/${id}`,
-      announcements: `announcement/${id}`,
-      taskbook: 'duties',
-      quiz: 'quizs',
-    },
-    teacher: {
-      task: `tasks/${id}`,
-      event: `session/${id}`,
-      announcements: `announcements/${id}`,
-      taskbook: `taskbooks/${id}`,
-      quiz: 'quizs',
-    },
-    admin: { event: `session/${id}`, absence: `absence/${id}` },
-    client: {},
-  };
-  return routes[role][entity] ?? null;
+  return sharedNotificationRoute(role, { entity, entity_id: id, lesson_id: lessonId });
 }
 
 /**
@@ -41,7 +28,7 @@ export function notificationAppRoute(
   schoolId: number,
   entity: NotificationEntity | null,
   id: number | null,
+  lessonId: number | null = null,
 ): string | undefined {
-  const target = notificationRoute(role, entity, id) ?? (role === 'admin' ? 'notifications' : null);
-  return target ? `/${role}/${schoolId}/${target}` : undefined;
+  return notificationAppPath(role, schoolId, { entity, entity_id: id, lesson_id: lessonId });
 }

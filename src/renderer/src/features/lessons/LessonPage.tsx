@@ -1,13 +1,15 @@
 import {
   Field,
   makeStyles,
+  MessageBar,
+  MessageBarBody,
   Select,
   Spinner,
   Tab,
   TabList,
   tokens,
 } from '@fluentui/react-components';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { CARD_LAYOUT_MAX_WIDTH } from '../../../../shared/constants';
@@ -17,6 +19,9 @@ import { useViewportWidth } from '../../app/shell/useViewportWidth';
 import { AppLink } from '../../components/AppLink';
 import { PageFrame } from '../../components/PageFrame';
 import { LoadError, NothingFound } from '../../resources/ListStates';
+import { AttendancePanel } from '../attendance/AttendancePanel';
+import { LessonSessionsPanel } from '../sessions/LessonSessionsPanel';
+import { StartSessionButton } from '../sessions/StartSessionButton';
 import { definitionOf } from '../../resources/resourceScreen';
 import { useRecordQuery } from '../../resources/useRecordQuery';
 import { useResourceAccess } from '../../resources/useResourceAccess';
@@ -36,6 +41,7 @@ import { slotTimes, toSlots, weekdayShortName } from './timetableLogic';
 const TAB_LABELS = {
   timetable: 'Timetable',
   students: 'Students',
+  attendance: 'Attendance',
   chapters: 'Chapters',
   tasks: 'Tasks',
   quizzes: 'Quizzes',
@@ -50,6 +56,7 @@ const TABS: Record<'teacher' | 'student', LessonTab[]> = {
   teacher: [
     'timetable',
     'students',
+    'attendance',
     'chapters',
     'tasks',
     'quizzes',
@@ -57,7 +64,7 @@ const TABS: Record<'teacher' | 'student', LessonTab[]> = {
     'files',
     'announcements',
   ],
-  student: ['timetable', 'chapters', 'tasks', 'announcements', 'files'],
+  student: ['timetable', 'chapters', 'tasks', 'sessions', 'announcements', 'files'],
 };
 
 const QUIZ_NEW_ROUTE = 'lesson/:lesson_id/quiz/new';
@@ -128,6 +135,7 @@ export function LessonPage() {
         .join(' · '),
     [slots.rows, i18n.language],
   );
+  const [sessionError, setSessionError] = useState<string | null>(null);
   const quizNew = routes.some((r) => r.path === QUIZ_NEW_ROUTE && r.page);
 
   const lesson = record.data;
@@ -148,6 +156,8 @@ export function LessonPage() {
         return <LessonTimetable parentId={id} />;
       case 'students':
         return <StudentsPanel lessonId={id} />;
+      case 'attendance':
+        return <AttendancePanel lessonId={id} />;
       case 'chapters':
         return <ChaptersPanel lessonId={id} />;
       case 'tasks':
@@ -168,7 +178,7 @@ export function LessonPage() {
           />
         );
       case 'sessions':
-        return <NotYetPanel text={t('No sessions yet')} />;
+        return <LessonSessionsPanel lessonId={id} />;
     }
   })();
 
@@ -177,10 +187,18 @@ export function LessonPage() {
       title={lesson ? String(lesson.name) : t('Lesson')}
       actions={
         lesson && role === 'teacher' ? (
-          <SaveAsTemplateButton lessonId={id} lessonName={String(lesson.name)} />
+          <>
+            <StartSessionButton lessonId={id} onError={setSessionError} />
+            <SaveAsTemplateButton lessonId={id} lessonName={String(lesson.name)} />
+          </>
         ) : undefined
       }
     >
+      {sessionError && (
+        <MessageBar intent="error">
+          <MessageBarBody>{t(sessionError)}</MessageBarBody>
+        </MessageBar>
+      )}
       {!Number.isInteger(id) ? (
         <NothingFound />
       ) : record.isError ? (

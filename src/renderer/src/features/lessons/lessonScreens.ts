@@ -2,6 +2,7 @@ import { screenPages } from '../../resources/screenPages';
 import { LessonPage } from './LessonPage';
 import { LessonTemplatesPage } from './LessonTemplatesPage';
 import { LessonTimetable } from './LessonTimetable';
+import { LessonSessionsSection } from '../sessions/LessonSessionsSection';
 import { TemplateMaterialSection } from './TemplateMaterial';
 
 // The office edits lessons on their record screen (with the weekly timetable); teachers and
@@ -14,7 +15,7 @@ export const lessonScreens = {
       listPath: 'lessons',
       detailPath: 'lessons',
       idParam: 'lesson_id',
-      sections: [LessonTimetable],
+      sections: [LessonTimetable, LessonSessionsSection],
     }),
     lessonTemplates: screenPages({
       resource: 'lessons-templates',

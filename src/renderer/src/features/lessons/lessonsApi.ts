@@ -1,5 +1,10 @@
 import { fileEndpoints } from '../../../../shared/api/files';
-import { lessonEndpoints } from '../../../../shared/api/lessons';
+import type { z } from 'zod';
+import {
+  lessonEndpoints,
+  type templateChapterBody,
+  type templateTaskBody,
+} from '../../../../shared/api/lessons';
 import { callEndpoint, getApiBaseUrl } from '../../api/client';
 import type { TeachingScope } from '../chapters/chaptersApi';
 
@@ -80,3 +85,75 @@ export const saveLessonAsTemplate = async (
       },
     })
   ).data;
+
+/** A template's chapter or task, as its own endpoints name it. */
+export type TemplateItemKind = 'chapter' | 'task';
+
+const templateItemEndpoints = {
+  chapter: {
+    read: lessonEndpoints.templateChapter,
+    update: lessonEndpoints.updateTemplateChapter,
+    remove: lessonEndpoints.removeTemplateChapter,
+  },
+  task: {
+    read: lessonEndpoints.templateTask,
+    update: lessonEndpoints.updateTemplateTask,
+    remove: lessonEndpoints.removeTemplateTask,
+  },
+};
+
+const itemParams = (scope: TeachingScope, itemId: number) => ({ ...at(scope), id: itemId });
+
+export const getTemplateChapter = async (
+  scope: TeachingScope,
+  itemId: number,
+  signal?: AbortSignal,
+) =>
+  (
+    await callEndpoint(templateItemEndpoints.chapter.read, {
+      params: itemParams(scope, itemId),
+      signal,
+    })
+  ).data;
+
+export const getTemplateTask = async (scope: TeachingScope, itemId: number, signal?: AbortSignal) =>
+  (
+    await callEndpoint(templateItemEndpoints.task.read, {
+      params: itemParams(scope, itemId),
+      signal,
+    })
+  ).data;
+
+export const updateTemplateChapter = async (
+  scope: TeachingScope,
+  itemId: number,
+  body: z.input<typeof templateChapterBody>,
+) =>
+  (
+    await callEndpoint(templateItemEndpoints.chapter.update, {
+      params: itemParams(scope, itemId),
+      body,
+    })
+  ).data;
+
+export const updateTemplateTask = async (
+  scope: TeachingScope,
+  itemId: number,
+  body: z.input<typeof templateTaskBody>,
+) =>
+  (
+    await callEndpoint(templateItemEndpoints.task.update, {
+      params: itemParams(scope, itemId),
+      body,
+    })
+  ).data;
+
+export const removeTemplateItem = async (
+  scope: TeachingScope,
+  kind: TemplateItemKind,
+  itemId: number,
+) => {
+  await callEndpoint(templateItemEndpoints[kind].remove, {
+    params: itemParams(scope, itemId),
+  });
+};

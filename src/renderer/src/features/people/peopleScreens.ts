@@ -1,5 +1,6 @@
 import type { ResourceScreen } from '../../resources/resourceScreen';
 import { screenPages } from '../../resources/screenPages';
+import { PersonPrivacyActions } from '../privacy/PersonPrivacyActions';
 
 // Which people lists each role reaches, and how. What a role may see of a person is not
 // decided here: the declaration's `hiddenFrom` is, on both ends.
@@ -14,6 +15,14 @@ export const clientStudentsScreen: ResourceScreen = {
   transfer: false,
 };
 
+/** The office's clients; the admin route table adds the account section finance gives a payer. */
+export const adminClientsScreen: ResourceScreen = {
+  resource: 'clients',
+  listPath: 'clients',
+  detailPath: 'clients',
+  idParam: 'client_id',
+};
+
 export const peopleScreens = {
   admin: {
     students: screenPages({
@@ -21,19 +30,16 @@ export const peopleScreens = {
       listPath: 'students',
       detailPath: 'students',
       idParam: 'user_id',
+      actions: PersonPrivacyActions,
     }),
     teachers: screenPages({
       resource: 'teachers',
       listPath: 'teachers',
       detailPath: 'teachers',
       idParam: 'user_id',
+      actions: PersonPrivacyActions,
     }),
-    clients: screenPages({
-      resource: 'clients',
-      listPath: 'clients',
-      detailPath: 'clients',
-      idParam: 'client_id',
-    }),
+    clients: screenPages({ ...adminClientsScreen, actions: PersonPrivacyActions }),
   },
   teacher: {
     students: screenPages({

@@ -26,6 +26,7 @@ import { AppLink } from '../../components/AppLink';
 import { useDropdownSlots } from '../../components/fluentSlots';
 import { LeaveWithoutSavingDialog } from '../../components/LeaveWithoutSavingDialog';
 import { PageFrame } from '../../components/PageFrame';
+import { NotificationPreferencesSection } from './NotificationPreferencesSection';
 import { PasswordSection } from './PasswordSection';
 import { PhotoSection } from './PhotoSection';
 import { updateAccount } from './profileApi';
@@ -78,7 +79,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** The teacher's own profile (spec §2): details, photo, password, language. */
+/** The teacher's own profile (spec §2): details, photo, password, language, notifications. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const { account } = useArea();
@@ -101,6 +102,9 @@ function Profile({ account }: { account: Account }) {
       </Section>
       <Section id="profile-password" title={t('Password')}>
         <PasswordSection />
+      </Section>
+      <Section id="profile-notifications" title={t('Notifications')}>
+        <NotificationPreferencesSection />
       </Section>
       {role === 'teacher' && (
         <nav className={styles.links} aria-label={t('More')}>

@@ -1,4 +1,4 @@
-import { Button, Field, Input, Text, Textarea } from '@fluentui/react-components';
+import { Button, Field, Input, Switch, Text, Textarea } from '@fluentui/react-components';
 import { Add20Regular, Dismiss20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { ROLES } from '../../../../shared/constants';
@@ -106,6 +106,12 @@ export function SettingsContentSection({ draft, change }: SectionProps) {
         <Text size={200} className={styles.hint}>
           {t('Jitsi settings that override the defaults for each role, as JSON.')}
         </Text>
+        <Switch
+          checked={draft.parentsJoinSessions}
+          onChange={(_e, d) => change({ parentsJoinSessions: d.checked })}
+          label={t("Parents may join their children's live sessions")}
+          data-testid="settings-parents-join-sessions"
+        />
         <div className={styles.grid}>
           {ROLES.map((role) => (
             <Field key={role} label={t(ROLE_LABELS[role])}>

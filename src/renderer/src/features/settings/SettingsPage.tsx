@@ -9,7 +9,7 @@ import {
   tokens,
   useToastController,
 } from '@fluentui/react-components';
-import { Save20Regular, TagMultiple20Regular } from '@fluentui/react-icons';
+import { History20Regular, Save20Regular, TagMultiple20Regular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldsOf, updateSettingsBody } from '../../../../shared/api';
@@ -109,9 +109,14 @@ export function SettingsPage() {
     <PageFrame
       title={t('Settings')}
       actions={
-        <AppLink to={`${basePath}/categories`}>
-          <TagMultiple20Regular aria-hidden /> {t('Categories')}
-        </AppLink>
+        <>
+          <AppLink to={`${basePath}/categories`}>
+            <TagMultiple20Regular aria-hidden /> {t('Categories')}
+          </AppLink>
+          <AppLink to={`${basePath}/settings/audit-log`} data-testid="settings-audit-log">
+            <History20Regular aria-hidden /> {t('Audit log')}
+          </AppLink>
+        </>
       }
     >
       <SettingsSchoolSection draft={draft} change={change} />

@@ -118,6 +118,12 @@ export function SettingsSchoolSection({ draft, change }: SectionProps) {
         label={t('AI chat assistant')}
         data-testid="settings-ai"
       />
+      <Switch
+        checked={draft.overdueReminders}
+        onChange={(_e, d) => change({ overdueReminders: d.checked })}
+        label={t('E-mail payers about overdue installments (at most once a week)')}
+        data-testid="settings-overdue-reminders"
+      />
     </section>
   );
 }

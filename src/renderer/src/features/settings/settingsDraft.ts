@@ -19,8 +19,11 @@ export interface SettingsDraft {
   /** One row per overridden text: the English key and its two translations. */
   translations: { key: string; en: string; el: string }[];
   aiChatbot: boolean;
+  overdueReminders: boolean;
   /** Per role, the Jitsi overrides as JSON text (edited as text, checked on save). */
   jitsi: Record<string, string>;
+  /** Parents may join their children's live sessions (setting sessions_parents_join). */
+  parentsJoinSessions: boolean;
   /** The gradebook's scale, rounding and when students and parents see the grade. */
   gradeScale: GradeScaleSetting;
   gradeRounding: GradeRounding;
@@ -80,6 +83,8 @@ export function draftFromSettings(settings: readonly Setting[], schoolName: stri
       : [],
     translations: [...rows.values()],
     aiChatbot: valueOf(settings, 'ai_chatbot_enabled') === 'true',
+    parentsJoinSessions: valueOf(settings, 'sessions_parents_join') === 'true',
+    overdueReminders: valueOf(settings, 'finance_overdue_reminders') === 'true',
     gradeScale: oneOf(GRADE_SCALES, valueOf(settings, 'grade_scale'), '20'),
     gradeRounding: oneOf(GRADE_ROUNDINGS, valueOf(settings, 'grade_rounding'), 'tenth'),
     gradesPublish: oneOf(GRADE_PUBLISHING, valueOf(settings, 'grades_publish'), 'immediately'),
@@ -133,6 +138,8 @@ export function bodyFromDraft(
         })),
         translations,
         ai_chatbot_enabled: draft.aiChatbot ? 'true' : 'false',
+        sessions_parents_join: draft.parentsJoinSessions ? 'true' : 'false',
+        finance_overdue_reminders: draft.overdueReminders ? 'true' : 'false',
         grade_scale: draft.gradeScale,
         grade_rounding: draft.gradeRounding,
         grades_publish: draft.gradesPublish,

@@ -1,7 +1,7 @@
 import { msg } from '../../i18n/msg';
 import type { AreaRoute } from '../../app/area/areaTypes';
 import { RoleHome } from '../home/RoleHome';
-import MessagesPage from '../inbox/MessagesPage';
+import { chatScreens } from '../chat/chatScreens';
 import { calendarScreens } from '../calendar/calendarScreens';
 import { chapterScreens } from '../chapters/chapterScreens';
 import { taskScreens } from '../tasks/taskScreens';
@@ -11,14 +11,17 @@ import { lessonScreens } from '../lessons/lessonScreens';
 import { peopleScreens } from '../people/peopleScreens';
 import { SchoolPage } from '../school/SchoolPage';
 import { quizScreens } from '../quizzes/quizScreens';
+import { scormScreens } from '../scorm/scormScreens';
+import { gradeScreens } from '../grades/gradeScreens';
+import { sessionScreens } from '../sessions/sessionScreens';
 
 const pages = { ...lessonScreens.student, ...peopleScreens.student };
 
 /** Every student sub-route of spec §2. */
 export const studentRoutes: AreaRoute[] = [
   { path: 'calendar', title: msg('Calendar'), page: calendarScreens.student.calendar },
-  { path: 'messages', title: msg('Messages'), page: MessagesPage },
-  { path: 'message/:chat_room_id', title: msg('Chat') },
+  { path: 'messages', title: msg('Messages'), page: chatScreens.rooms },
+  { path: 'message/:chat_room_id', title: msg('Chat'), page: chatScreens.room },
   { path: 'lessons', title: msg('Lessons'), page: pages.lessons.list },
   { path: 'home', title: msg('Home'), page: RoleHome },
   { path: 'tasks', title: msg('Tasks'), page: taskScreens.student.list },
@@ -38,7 +41,7 @@ export const studentRoutes: AreaRoute[] = [
     title: msg('Teacher'),
     page: pages.teachers.detail,
   },
-  { path: 'session/:session_id', title: msg('Session') },
+  { path: 'session/:session_id', title: msg('Session'), page: sessionScreens.student.session },
   {
     path: 'announcement/:announcement_id',
     title: msg('Announcement'),
@@ -50,8 +53,8 @@ export const studentRoutes: AreaRoute[] = [
     title: msg('Chapter'),
     page: chapterScreens.student.detail,
   },
-  { path: 'scorm/:scorm_id', title: msg('SCORM package') },
-  { path: 'grades', title: msg('Grades') },
+  { path: 'scorm/:scorm_id', title: msg('SCORM package'), page: scormScreens.student.play },
+  { path: 'grades', title: msg('Grades'), page: gradeScreens.student.grades },
 ];
 
 // The menu lives apart so that the area's first screen loads without these screens.

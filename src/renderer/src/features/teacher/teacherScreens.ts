@@ -1,11 +1,13 @@
 import { msg } from '../../i18n/msg';
 import type { AreaRoute } from '../../app/area/areaTypes';
 import { RoleHome } from '../home/RoleHome';
-import MessagesPage from '../inbox/MessagesPage';
+import { chatScreens } from '../chat/chatScreens';
 import { calendarScreens } from '../calendar/calendarScreens';
 import { chapterScreens } from '../chapters/chapterScreens';
 import { taskScreens } from '../tasks/taskScreens';
 import { quizScreens } from '../quizzes/quizScreens';
+import { scormScreens } from '../scorm/scormScreens';
+import { gradeScreens } from '../grades/gradeScreens';
 import { taskBookScreens } from '../taskbooks/taskBookScreens';
 import { announcementScreens } from '../announcements/announcementScreens';
 import { lessonScreens } from '../lessons/lessonScreens';
@@ -13,6 +15,7 @@ import { peopleScreens } from '../people/peopleScreens';
 import { FilesPage } from '../files/FilesPage';
 import { ProfilePage } from '../profile/ProfilePage';
 import { SchoolPage } from '../school/SchoolPage';
+import { sessionScreens } from '../sessions/sessionScreens';
 
 const pages = {
   ...lessonScreens.teacher,
@@ -37,8 +40,16 @@ export const teacherRoutes: AreaRoute[] = [
     page: quizScreens.teacher.review,
   },
   { path: 'students', title: msg('Students'), page: pages.students.list },
-  { path: 'lesson/:lesson_id/student/:student_id', title: msg('Student') },
-  { path: 'lesson/:lesson_id/student/:student_id/grades/:sub_period_id', title: msg('Grades') },
+  {
+    path: 'lesson/:lesson_id/student/:student_id',
+    title: msg('Student'),
+    page: gradeScreens.teacher.student,
+  },
+  {
+    path: 'lesson/:lesson_id/student/:student_id/grades/:sub_period_id',
+    title: msg('Grades'),
+    page: gradeScreens.teacher.studentSubPeriod,
+  },
   { path: 'lessons', title: msg('Lessons'), page: pages.lessons.list },
   { path: 'lessons-templates', title: msg('Lesson templates'), page: pages.templates },
   { path: 'calendar', title: msg('Calendar'), page: calendarScreens.teacher.calendar },
@@ -52,22 +63,22 @@ export const teacherRoutes: AreaRoute[] = [
   },
   { path: 'files', title: msg('Files'), page: FilesPage },
   { path: 'school/:id', title: msg('School'), page: SchoolPage },
-  { path: 'session/:session_id', title: msg('Session') },
+  { path: 'session/:session_id', title: msg('Session'), page: sessionScreens.teacher.session },
   { path: 'profile', title: msg('Profile'), page: ProfilePage },
-  { path: 'messages', title: msg('Messages'), page: MessagesPage },
-  { path: 'message/:chat_room_id', title: msg('Chat') },
+  { path: 'messages', title: msg('Messages'), page: chatScreens.rooms },
+  { path: 'message/:chat_room_id', title: msg('Chat'), page: chatScreens.room },
   { path: 'chapters', title: msg('Chapters'), page: chapterScreens.teacher.list },
   {
     path: 'chapters/:chapter_id',
     title: msg('Chapter'),
     page: chapterScreens.teacher.detail,
   },
-  { path: 'scorm', title: msg('SCORM packages') },
-  { path: 'scorm/:scorm_id', title: msg('SCORM package') },
-  { path: 'meetings', title: msg('Meetings') },
-  { path: 'meetings/:meeting_id', title: msg('Meeting') },
-  { path: 'grades', title: msg('Grades') },
-  { path: 'grades/:lesson_id', title: msg('Grades') },
+  { path: 'scorm', title: msg('SCORM packages'), page: scormScreens.teacher.list },
+  { path: 'scorm/:scorm_id', title: msg('SCORM package'), page: scormScreens.teacher.detail },
+  { path: 'meetings', title: msg('Meetings'), page: sessionScreens.teacher.meetings },
+  { path: 'meetings/:meeting_id', title: msg('Meeting'), page: sessionScreens.teacher.meeting },
+  { path: 'grades', title: msg('Grades'), page: gradeScreens.teacher.list },
+  { path: 'grades/:lesson_id', title: msg('Grades'), page: gradeScreens.teacher.grid },
   {
     path: 'announcements',
     title: msg('Announcements'),

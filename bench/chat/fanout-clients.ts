@@ -1,0 +1,215 @@
+// W6's clients (several processes of them): connect their share of the sockets, enter each
+// client's lesson room and the school's room, then, at the common start, send at a steady rate
+// and time every delivery from the sender's clock to the receiver's (one machine, one clock).
+import { io, type Socket } from 'socket.io-client';
+import WebSocket from 'ws';
+
+export interface FanoutInput {
+  kind: 'socket.io' | 'ws';
+  /** Client i connects to urls[i % urls.length] (two nodes: half the clients on each). */
+  urls: string[];
+  clients: { index: number; token: string; lessonRoom: number }[];
+  schoolRoom: number;
+  /** Members of each lesson room, and of the school's room (every client). */
+  roomMembers: Record<number, number>;
+  totalClients: number;
+  lessonMessagesPerSecond: number;
+  schoolMessagesPerSecond: number;
+  seconds: number;
+  drainMs: number;
+}
+
+export interface FanoutOutput {
+  connected: number;
+  connectFailures: number;
+  sent: number;
+  sendFailures: Record<string, number>;
+  expectedDeliveries: number;
+  received: number;
+  latenciesMs: number[];
+}
+
+const now = () => performance.timeOrigin + performance.now();
+
+interface Client {
+  index: number;
+  lessonRoom: number;
+  send(room: number, body: string): Promise<string | null>;
+  close(): void;
+}
+
+async function connectSocketIo(
+  url: string,
+  token: string,
+  rooms: number[],
+  onBody: (b: string) => void,
+) {
+  const socket: Socket = io(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: { token },
+    reconnection: false,
+    forceNew: true,
+    timeout: 60_000,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => reject(error));
+  });
+  socket.on('chat:message', (event: { message: { body: string } }) => onBody(event.message.body));
+  for (const room of rooms) {
+    const answer = (await socket.timeout(60_000).emitWithAck('chat:join', { room_id: room })) as {
+      ok: boolean;
+    };
+    if (!answer.ok) throw new Error(`join ${room} refused`);
+  }
+  return {
+    async send(room: number, body: string) {
+      try {
+        const answer = (await socket
+          .timeout(30_000)
+          .emitWithAck('chat:send', { room_id: room, body })) as { ok: boolean; error?: string };
+        return answer.ok ? null : (answer.error ?? 'refused');
+      } catch {
+        return 'timeout';
+      }
+    },
+    close: () => socket.close(),
+  };
+}
+
+async function connectWs(url: string, rooms: number[], onBody: (b: string) => void) {
+  const socket = new WebSocket(url);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  const pending = new Map<number, () => void>();
+  let nextId = 0;
+  const joined = new Promise<void>((resolve) => pending.set(-1, resolve));
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as { t: string; body?: string; id?: number };
+    if (message.t === 'msg') onBody(message.body!);
+    else if (message.t === 'joined') pending.get(-1)?.();
+    else if (message.t === 'ack') {
+      pending.get(message.id!)?.();
+      pending.delete(message.id!);
+    }
+  });
+  socket.send(JSON.stringify({ t: 'join', rooms }));
+  await joined;
+  return {
+    send(room: number, body: string) {
+      const id = nextId++;
+      return new Promise<string | null>((resolve) => {
+        pending.set(id, () => resolve(null));
+        socket.send(JSON.stringify({ t: 'send', room, body, id }));
+      });
+    },
+    close: () => socket.close(),
+  };
+}
+
+async function run(input: FanoutInput, waitForGo: () => Promise<number>): Promise<FanoutOutput> {
+  let startAt = Number.POSITIVE_INFINITY;
+  let received = 0;
+  const latenciesMs: number[] = [];
+  // Bodies are "w6 <sent at ms>": a delivery counts once the run has begun.
+  const onBody = (body: string) => {
+    const sentAt = Number(body.slice(3));
+    if (!(sentAt >= startAt)) return;
+    received += 1;
+    latenciesMs.push(now() - sentAt);
+  };
+  const clients: Client[] = [];
+  let connectFailures = 0;
+  // A few hundred handshakes at a time: what a school's morning looks like, not a SYN flood.
+  const queue = [...input.clients];
+  const connectOne = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const url = input.urls[next.index % input.urls.length]!;
+      const rooms = [next.lessonRoom, input.schoolRoom];
+      try {
+        const connection =
+          input.kind === 'socket.io'
+            ? await connectSocketIo(url, next.token, rooms, onBody)
+            : await connectWs(url, rooms, onBody);
+        clients.push({ ...connection, index: next.index, lessonRoom: next.lessonRoom });
+      } catch {
+        connectFailures += 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 100 }, connectOne));
+
+  startAt = await waitForGo();
+  const byRoom = new Map<number, Client[]>();
+  for (const client of clients) {
+    const list = byRoom.get(client.lessonRoom) ?? [];
+    list.push(client);
+    byRoom.set(client.lessonRoom, list);
+  }
+  const rooms = [...byRoom.keys()];
+  let sent = 0;
+  let expectedDeliveries = 0;
+  const sendFailures: Record<string, number> = {};
+  const inFlight: Promise<void>[] = [];
+  let senderTurn = 0;
+  const sendOne = (room: number, sender: Client) => {
+    sent += 1;
+    inFlight.push(
+      sender.send(room, `w6 ${now()}`).then((failure) => {
+        if (failure) sendFailures[failure] = (sendFailures[failure] ?? 0) + 1;
+        else expectedDeliveries += input.roomMembers[room] ?? 0;
+      }),
+    );
+  };
+  let lessonSent = 0;
+  let schoolSent = 0;
+  await new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      const elapsed = (now() - startAt) / 1000;
+      if (elapsed >= input.seconds) {
+        clearInterval(timer);
+        resolve();
+        return;
+      }
+      // Senders take turns, so that nobody meets the per-person limit at these rates.
+      for (; lessonSent < Math.floor(elapsed * input.lessonMessagesPerSecond); lessonSent += 1) {
+        const room = rooms[lessonSent % rooms.length]!;
+        const members = byRoom.get(room)!;
+        sendOne(room, members[Math.floor(lessonSent / rooms.length) % members.length]!);
+      }
+      for (; schoolSent < Math.floor(elapsed * input.schoolMessagesPerSecond); schoolSent += 1)
+        sendOne(input.schoolRoom, clients[senderTurn++ % clients.length]!);
+    }, 5);
+  });
+  await Promise.all(inFlight);
+  await new Promise((resolve) => setTimeout(resolve, input.drainMs));
+  clients.forEach((client) => client.close());
+  return {
+    connected: clients.length,
+    connectFailures,
+    sent,
+    sendFailures,
+    expectedDeliveries,
+    received,
+    latenciesMs,
+  };
+}
+
+// The parent's protocol: start (input) → ready (connected) → go (common start time) → result.
+process.once('message', (message: { type: 'start'; input: FanoutInput }) => {
+  const go = () =>
+    new Promise<number>((resolve) => {
+      process.send!({ type: 'ready' });
+      process.once('message', (reply: { type: 'go'; startAt: number }) => resolve(reply.startAt));
+    });
+  run(message.input, go).then(
+    (output) => process.send!({ type: 'result', output }, () => process.exit(0)),
+    (error: unknown) =>
+      process.send!({ type: 'error', message: String((error as Error)?.stack ?? error) }, () =>
+        process.exit(1),
+      ),
+  );
+});

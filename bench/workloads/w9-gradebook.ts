@@ -1,0 +1,169 @@
+// W9 gradebook: a lesson of 40 students × 80 items. Loading the grid through the API (GET
+// …/grades/:lesson_id: categories, items, tasks, every value and every student's weighted grade,
+// as JSON over HTTP) against better-sqlite3 reading the same rows with prepared statements; and
+// saving the whole grid (3,200 values, one PUT …/entries as a paste does) against the same rows
+// written by bare prepared upserts in one transaction. Goal: the API within 2× of raw SQL.
+// The grid's DOM nodes and scroll frame time are measured by the browser test's screens, not here.
+import SQLite from 'better-sqlite3';
+import { DEMO_PASSWORD } from '../../src/server/db/seed/demo';
+import { median, ratio, round } from '../measure';
+import { startServer } from '../processes/server-under-test';
+import type { WorkloadResult } from '../report';
+
+export interface GradebookOptions {
+  /** Timed loads of each side (after warm-up). */
+  loads: number;
+  /** Timed saves of each side. */
+  saves: number;
+}
+
+const STUDENTS = 40;
+const ITEMS = 80;
+const GOAL_RATIO = 2;
+
+async function timed(job: () => Promise<unknown> | unknown): Promise<number> {
+  const start = performance.now();
+  await job();
+  return performance.now() - start;
+}
+
+export async function gradebook(options: GradebookOptions): Promise<WorkloadResult> {
+  const server = await startServer();
+  try {
+    const login = await fetch(`${server.url}/api/account/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'teacher@demo.school', password: DEMO_PASSWORD }),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const call = async (method: string, url: string, body?: unknown) => {
+      const response = await fetch(`${server.url}/api/schools/1/teacher/${url}`, {
+        method,
+        headers: { Token: token, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+      return JSON.parse(text) as { data: unknown };
+    };
+    type Overview = { lessons: { lesson: { id: number }; students: number }[] };
+    const overview = (await call('GET', 'gradebooks')).data as Overview;
+    const lesson = overview.lessons.find((l) => l.students >= STUDENTS);
+    if (!lesson) throw new Error(`No demo lesson has ${STUDENTS} students`);
+    const lessonId = lesson.lesson.id;
+    type Book = {
+      sub_period: { id: number; start_date: string; end_date: string };
+      items: { id: number | null; editable: boolean }[];
+      students: { student_id: number }[];
+    };
+    const first = (await call('GET', `grades/${lessonId}`)).data as Book;
+    const subPeriodId = first.sub_period.id;
+    // Items up to 80 of the teacher's own.
+    const own = first.items.filter((i) => i.editable && i.id !== null).map((i) => i.id!);
+    for (let n = first.items.length; n < ITEMS; n += 1) {
+      const item = (
+        await call('POST', `grades/${lessonId}/items`, {
+          sub_period_id: subPeriodId,
+          kind: n % 3 === 0 ? 'test' : 'oral',
+          title: `Βαθμός ${n + 1}`,
+          max_points: 20,
+        })
+      ).data as { id: number };
+      own.push(item.id);
+    }
+    const students = first.students.slice(0, STUDENTS).map((s) => s.student_id);
+    const grid = (seed: number) =>
+      students.flatMap((studentId, r) =>
+        own.map((itemId, c) => ({
+          item_id: itemId,
+          student_id: studentId,
+          value: ((r * 7 + c * 3 + seed) % 41) / 2,
+        })),
+      );
+
+    const raw = new SQLite(server.databaseFile);
+    raw.pragma('busy_timeout = 5000');
+    const rawLoad = {
+      categories: raw.prepare(
+        'select id, name, weight, source_kind, sort_order from grade_categories where school_id = 1 and lesson_id = ? and sub_period_id = ?',
+      ),
+      items: raw.prepare(
+        'select id, category_id, kind, source_kind, source_id, title, max_points, date from grade_items where school_id = 1 and lesson_id = ? and sub_period_id = ?',
+      ),
+      tasks: raw.prepare(
+        'select id, title, points, due_at from tasks where school_id = 1 and lesson_id = ? and published = 1 and points > 0 and due_at >= ? and due_at < ?',
+      ),
+      students: raw.prepare(
+        'select ls.student_id, u.first_name, u.last_name from lesson_students ls join memberships m on m.id = ls.student_id join users u on u.id = m.user_id where ls.school_id = 1 and ls.lesson_id = ? order by u.last_name, u.first_name',
+      ),
+      entries: raw.prepare(
+        'select e.item_id, e.student_id, e.value_hundredths, e.comment from grade_entries e join grade_items i on i.id = e.item_id where e.school_id = 1 and i.lesson_id = ? and i.sub_period_id = ?',
+      ),
+    };
+    const { start_date: from, end_date: to } = first.sub_period;
+    const loadRaw = () => {
+      rawLoad.categories.all(lessonId, subPeriodId);
+      rawLoad.items.all(lessonId, subPeriodId);
+      rawLoad.tasks.all(lessonId, `${from}T00:00:00.000Z`, `${to}T23:59:59.999Z`);
+      rawLoad.students.all(lessonId);
+      return rawLoad.entries.all(lessonId, subPeriodId);
+    };
+    const upsert = raw.prepare(
+      'insert into grade_entries (school_id, item_id, student_id, value_hundredths, comment, updated_by_user_id, updated_at) values (1, ?, ?, ?, null, null, ?) on conflict (school_id, item_id, student_id) do update set value_hundredths = excluded.value_hundredths, updated_at = excluded.updated_at',
+    );
+    const saveRaw = raw.transaction((rows: ReturnType<typeof grid>) => {
+      const now = new Date().toISOString();
+      for (const row of rows)
+        upsert.run(row.item_id, row.student_id, Math.round(row.value * 100), now);
+    });
+
+    // Saves first (they fill the grid the loads then read), alternating sides.
+    const saves = { api: [] as number[], raw: [] as number[] };
+    for (let n = 0; n < options.saves; n += 1) {
+      saves.raw.push(await timed(() => saveRaw(grid(n * 2))));
+      saves.api.push(
+        await timed(() => call('PUT', `grades/${lessonId}/entries`, { entries: grid(n * 2 + 1) })),
+      );
+    }
+    const load = () => call('GET', `grades/${lessonId}?sub_period_id=${subPeriodId}`);
+    for (let n = 0; n < 3; n += 1) {
+      await load();
+      loadRaw();
+    }
+    const loads = { api: [] as number[], raw: [] as number[] };
+    for (let n = 0; n < options.loads; n += 1) {
+      if (n % 2 === 0) {
+        loads.raw.push(await timed(loadRaw));
+        loads.api.push(await timed(load));
+      } else {
+        loads.api.push(await timed(load));
+        loads.raw.push(await timed(loadRaw));
+      }
+    }
+    const values = (loadRaw() as unknown[]).length;
+    raw.close();
+    const m = {
+      loadApi: round(median(loads.api), 2),
+      loadRaw: round(median(loads.raw), 2),
+      saveApi: round(median(saves.api), 1),
+      saveRaw: round(median(saves.raw), 1),
+    };
+    const loadRatio = ratio(m.loadApi, m.loadRaw);
+    const saveRatio = ratio(m.saveApi, m.saveRaw);
+    return {
+      id: 'W9',
+      title: 'gradebook',
+      line:
+        `${students.length} students × ${Math.max(first.items.length, ITEMS)} items (${values} values): ` +
+        `load ${m.loadApi} ms through the API vs ${m.loadRaw} ms raw SQL = ${loadRatio}×; ` +
+        `save of the whole grid ${m.saveApi} ms (one PUT) vs ${m.saveRaw} ms raw upserts = ${saveRatio}×`,
+      figures: { students: students.length, items: ITEMS, values, ...m, loadRatio, saveRatio },
+      goals: [
+        { target: `load within ${GOAL_RATIO}× raw SQL`, met: loadRatio <= GOAL_RATIO },
+        { target: `save within ${GOAL_RATIO}× raw SQL`, met: saveRatio <= GOAL_RATIO },
+      ],
+    };
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,20 @@
+import { atom } from 'jotai';
+import type { SessionRoom } from '../../../../shared/api/sessions';
+import type { Role } from '../../../../shared/constants';
+
+/** The call the web call window shows; null keeps it hidden (spec §2: until a room is set). */
+export interface ActiveCall {
+  sessionId: number;
+  schoolId: number;
+  role: Role;
+  room: SessionRoom;
+}
+
+export const activeCallAtom = atom<ActiveCall | null>(null);
+
+/** Floating (a quarter of the window's width, draggable) or covering the window (spec §4). */
+export type CallWindowMode = 'floating' | 'fullscreen';
+
+/** Query keys of everything about sessions start here; the call window refreshes them. */
+export const sessionQueryRoot = (schoolId: number, role: Role) =>
+  ['schools', schoolId, role, 'sessions'] as const;

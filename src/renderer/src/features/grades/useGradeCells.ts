@@ -1,0 +1,182 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Gradebook, GradeItem } from '../../../../shared/api/grades';
+import { ApiError } from '../../api/apiError';
+import { apiErrorMessage } from '../../api/apiErrorText';
+import { ruleIssueText } from '../../api/ruleIssueText';
+import { useArea } from '../../app/area/AreaContext';
+import { announce } from '../../components/LiveAnnouncer';
+import { checkGradeText } from './gradeText';
+import { gradeKeys, saveEntries, saveEntry } from './gradesApi';
+
+// The grid's cells between typing and the server: every change is saved at once, one value per
+// call (a pasted block in one call); a cell that failed keeps what was typed, marked with why,
+// until it is fixed or cancelled. The server's answer (the student's row with the new grade)
+// replaces the row in the cache, so the row's grade is always the server's.
+
+export type Student = Gradebook['students'][number];
+
+export interface CellState {
+  /** What was typed, kept while it is saved or after it failed. */
+  text: string;
+  status: 'saving' | 'error';
+  message?: string;
+}
+
+export const cellKey = (studentId: number, item: Pick<GradeItem, 'key'>) =>
+  `${studentId}|${item.key}`;
+
+export function useGradeCells(lessonId: number, queryKey: readonly unknown[]) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { schoolId, role } = useArea();
+  const scope = { schoolId, role };
+  const [cells, setCells] = useState<ReadonlyMap<string, CellState>>(new Map());
+
+  const patch = useCallback((changes: [string, CellState | null][]) => {
+    setCells((previous) => {
+      const next = new Map(previous);
+      for (const [key, state] of changes) {
+        if (state) next.set(key, state);
+        else next.delete(key);
+      }
+      return next;
+    });
+  }, []);
+
+  const replaceRows = (rows: Student[]) => {
+    queryClient.setQueryData<Gradebook>(queryKey, (book) =>
+      book
+        ? {
+            ...book,
+            students: book.students.map(
+              (s) => rows.find((r) => r.student_id === s.student_id) ?? s,
+            ),
+          }
+        : book,
+    );
+    void queryClient.invalidateQueries({ queryKey: gradeKeys.overview(scope) });
+    void queryClient.invalidateQueries({ queryKey: [...gradeKeys.all(scope), 'student'] });
+  };
+
+  /** Saves what was typed into one cell (empty clears it); a bad value is marked, not sent. */
+  const commit = async (student: Student, item: GradeItem, text: string) => {
+    const key = cellKey(student.student_id, item);
+    const current = student.values[item.key]?.value ?? null;
+    const checked = checkGradeText(t, text, item.max_points);
+    if (!checked.ok) {
+      patch([[key, { text, status: 'error', message: checked.message }]]);
+      announce(checked.message);
+      return;
+    }
+    if (checked.value === current && !cells.has(key)) return;
+    if (item.id === null) return;
+    patch([[key, { text, status: 'saving' }]]);
+    try {
+      const row = await saveEntry(
+        scope,
+        { lessonId, itemId: item.id, studentId: student.student_id },
+        { value: checked.value },
+      );
+      replaceRows([row]);
+      patch([[key, null]]);
+    } catch (error) {
+      const message = apiErrorMessage(error, t);
+      patch([[key, { text, status: 'error', message }]]);
+      announce(message);
+    }
+  };
+
+  /** Drops what a failed cell kept, showing the saved value again. */
+  const cancel = (student: Student, item: GradeItem) =>
+    patch([[cellKey(student.student_id, item), null]]);
+
+  /**
+   * A block pasted at a cell: every cell checked, the good ones saved in one call, the others
+   * marked with why. Cells beyond the grid's edges are left out and counted.
+   */
+  const paste = async (
+    block: string[][],
+    at: { students: Student[]; items: GradeItem[] },
+  ): Promise<void> => {
+    const good: {
+      key: string;
+      text: string;
+      item: GradeItem;
+      student: Student;
+      value: number | null;
+    }[] = [];
+    const marks: [string, CellState | null][] = [];
+    let outside = 0;
+    block.forEach((line, r) =>
+      line.forEach((text, c) => {
+        const student = at.students[r];
+        const item = at.items[c];
+        if (!student || !item) {
+          outside += 1;
+          return;
+        }
+        const key = cellKey(student.student_id, item);
+        if (!item.editable || item.id === null) {
+          marks.push([
+            key,
+            { text, status: 'error', message: t('This item is graded where it was set.') },
+          ]);
+          return;
+        }
+        const checked = checkGradeText(t, text, item.max_points);
+        if (!checked.ok) marks.push([key, { text, status: 'error', message: checked.message }]);
+        else good.push({ key, text, item, student, value: checked.value });
+      }),
+    );
+    patch([
+      ...marks,
+      ...good.map((g): [string, CellState] => [g.key, { text: g.text, status: 'saving' }]),
+    ]);
+    const summary = (saved: number) =>
+      [
+        t('{{count}} values saved.', { count: saved }),
+        marks.length > 0 ? t('{{count}} cells need a fix.', { count: marks.length }) : '',
+        outside > 0 ? t('{{count}} cells fell outside the grid.', { count: outside }) : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
+    if (good.length === 0) {
+      announce(summary(0));
+      return;
+    }
+    try {
+      const answer = await saveEntries(
+        scope,
+        lessonId,
+        good.map((g) => ({
+          item_id: g.item.id!,
+          student_id: g.student.student_id,
+          value: g.value,
+        })),
+      );
+      replaceRows(answer.students);
+      patch(good.map((g): [string, null] => [g.key, null]));
+      announce(summary(good.length));
+    } catch (error) {
+      // Refused as a whole: mark the cells the server named, and the rest as not saved.
+      const named = new Map<number, string>();
+      if (error instanceof ApiError)
+        for (const issue of error.issues) {
+          const index = Number(/^entries\.(\d+)\./.exec(issue.field ?? '')?.[1]);
+          if (Number.isInteger(index)) named.set(index, ruleIssueText(issue, t));
+        }
+      const fallback = apiErrorMessage(error, t);
+      patch(
+        good.map((g, index): [string, CellState] => [
+          g.key,
+          { text: g.text, status: 'error', message: named.get(index) ?? fallback },
+        ]),
+      );
+      announce(fallback);
+    }
+  };
+
+  return { cells, commit, cancel, paste };
+}

@@ -1,0 +1,9 @@
+import { ScormPackagePage } from './ScormPackagePage';
+import { ScormPackagesPage } from './ScormPackagesPage';
+import { ScormPlayPage } from './ScormPlayPage';
+
+// Teachers upload, preview and follow packages; students play them.
+export const scormScreens = {
+  teacher: { list: ScormPackagesPage, detail: ScormPackagePage },
+  student: { play: ScormPlayPage },
+};

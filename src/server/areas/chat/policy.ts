@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import { mayOpenConversation, reachableRoles } from '../../../shared/chat/policy';
+import { ROLES, type Role } from '../../../shared/constants';
+import type { Database } from '../../db/schema';
+import { forbidden, notFound } from '../../http/errors';
+import type { Candidate, ChatCaller } from './contacts';
+import { isMember, roomInSchool, type RoomRow } from './queries';
+
+// Chat: who may do what. The one place.
+//
+// - A room's members read it and write in it. Nobody else reads a direct conversation.
+// - The office (admins of the school) may open lesson rooms and the rooms admins make, to
+//   moderate them, without being members (they do not write there unless they are).
+// - Deleting a message: its author, and in a lesson room its teachers, and the office in every
+//   room but a direct conversation.
+// - Opening a conversation: shared/chat/policy.ts mayOpenConversation, on the facts the
+//   contacts query gathers. Making a room with chosen members: the office.
+// - Another school's room is not found, whatever the caller's role there.
+
+export interface RoomAccess {
+  room: RoomRow;
+  member: boolean;
+  moderate: boolean;
+}
+
+/** The room as the caller may use it; 404 for a room they may not open (or another school's). */
+export async function roomAccess(
+  db: Kysely<Database>,
+  caller: Pick<ChatCaller, 'schoolId' | 'userId' | 'role'>,
+  roomId: number,
+): Promise<RoomAccess> {
+  const room = await roomInSchool(db, caller.schoolId, roomId);
+  if (!room) throw notFound('This chat room does not exist.');
+  const member = await isMember(db, caller.schoolId, roomId, caller.userId);
+  const office = caller.role === 'admin' && room.kind !== 'direct';
+  if (!member && !office) throw notFound('This chat room does not exist.');
+  const teachesLesson = room.kind === 'lesson' && member && caller.role === 'teacher';
+  return { room, member, moderate: office || teachesLesson };
+}
+
+export function assertMaySend(access: RoomAccess): void {
+  if (!access.member) throw forbidden('Only the members of this room write in it.');
+}
+
+export function assertMayDelete(
+  access: RoomAccess,
+  callerUserId: number,
+  message: { user_id: number },
+): void {
+  if (message.user_id === callerUserId || access.moderate) return;
+  throw forbidden("You may delete only your own messages here; the lesson's teacher moderates.");
+}
+
+export function assertMayCreateRoom(caller: { role: Role }): void {
+  if (caller.role !== 'admin') throw forbidden('Only the office makes chat rooms.');
+}
+
+/** The roles the caller could ever open a conversation with, to narrow the contact search. */
+export const contactRoles = (caller: { role: Role }, studentsMayMessage: boolean) =>
+  reachableRoles(caller.role, ROLES, studentsMayMessage);
+
+/** Whether the caller may open a conversation with a candidate the contacts query found. */
+export const mayMessage = (
+  caller: { role: Role },
+  candidate: Candidate,
+  studentsMayMessage: boolean,
+) =>
+  mayOpenConversation({
+    from: caller.role,
+    to: candidate.role,
+    sharesLesson: candidate.shares_lesson,
+    studentsMayMessage,
+  });

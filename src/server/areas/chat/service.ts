@@ -1,0 +1,221 @@
+import { chatMessageText, type ChatMessage } from '../../../shared/api/chat';
+import { CHAT_SEND_LIMIT, CHAT_SEND_WINDOW_MS } from '../../../shared/chat/text';
+import { SERVER_EVENTS, chatSocketRoom } from '../../../shared/realtime';
+import type { ServerDeps } from '../../deps';
+import { ApiError, notFound, validationError } from '../../http/errors';
+import { announceMembershipChanges } from './lesson-rooms';
+import { findCandidates, type ChatCaller } from './contacts';
+import { messageWriter } from './message-writer';
+import { assertMayCreateRoom, assertMayDelete, contactRoles, mayMessage } from './policy';
+import type { RoomAccess } from './policy';
+import * as q from './queries';
+
+// Chat's rules: a message is stored before anyone hears of it, and then told to the room's
+// sockets on every node (the Redis adapter); sending is counted per person across nodes.
+
+/** The school's choice whether students may write to each other (off unless set to "true"). */
+export async function studentsMayMessage(deps: ServerDeps, schoolId: number): Promise<boolean> {
+  const row = await deps.db
+    .selectFrom('settings')
+    .select('data')
+    .where('school_id', '=', schoolId)
+    .where('name', '=', 'chat_students_may_message')
+    .executeTakeFirst();
+  return row?.data === 'true';
+}
+
+/** Stores a message from a member (checked by the caller), then broadcasts it. */
+export async function sendMessage(
+  deps: ServerDeps,
+  sender: { schoolId: number; userId: number },
+  roomId: number,
+  text: unknown,
+): Promise<ChatMessage> {
+  const parsed = chatMessageText.safeParse(text);
+  if (!parsed.success)
+    throw validationError(
+      { body: parsed.error.issues[0]?.message ?? 'Write a message' },
+      parsed.error.issues[0]?.message,
+    );
+  const decision = await deps.limiter.hit(
+    `chat:send:${sender.userId}`,
+    CHAT_SEND_LIMIT,
+    CHAT_SEND_WINDOW_MS,
+  );
+  if (!decision.allowed)
+    throw new ApiError(
+      'rate_limited',
+      'You are sending messages too fast; wait a moment.',
+      undefined,
+      decision.retryAfter,
+    );
+  const message = await messageWriter(deps.db).write({
+    schoolId: sender.schoolId,
+    roomId,
+    userId: sender.userId,
+    body: parsed.data,
+    nowIso: deps.now().toISOString(),
+  });
+  deps.realtime.toRoom(chatSocketRoom(roomId), SERVER_EVENTS.chatMessage, {
+    school_id: sender.schoolId,
+    room_id: roomId,
+    message,
+  });
+  return message;
+}
+
+export async function deleteMessage(
+  deps: ServerDeps,
+  access: RoomAccess,
+  userId: number,
+  messageId: number,
+): Promise<void> {
+  const { room } = access;
+  const message = await q.messageInRoom(deps.db, room.school_id, room.id, messageId);
+  if (!message) throw notFound('This message does not exist.');
+  assertMayDelete(access, userId, message);
+  if (message.deleted_at) return;
+  await q.softDeleteMessage(deps.db, room.school_id, messageId, userId, deps.now().toISOString());
+  deps.realtime.toRoom(chatSocketRoom(room.id), SERVER_EVENTS.chatDeleted, {
+    school_id: room.school_id,
+    room_id: room.id,
+    message_id: messageId,
+  });
+}
+
+/** Moves the member's read position and tells the room (read state) and their other devices. */
+export async function markRoomRead(
+  deps: ServerDeps,
+  scope: q.ChatScope,
+  roomId: number,
+  messageId: number,
+): Promise<number> {
+  const position = await q.markRead(deps.db, scope.schoolId, roomId, scope.userId, messageId);
+  deps.realtime.toRoom(chatSocketRoom(roomId), SERVER_EVENTS.chatRead, {
+    school_id: scope.schoolId,
+    room_id: roomId,
+    user_id: scope.userId,
+    last_read_message_id: position,
+  });
+  return position;
+}
+
+export async function roomHistory(
+  deps: ServerDeps,
+  access: RoomAccess,
+  query: { before?: number; after?: number; from?: number; limit: number },
+) {
+  const { school_id: schoolId, id: roomId } = access.room;
+  if (query.after !== undefined) {
+    const messages = await q.messagesAfter(deps.db, schoolId, roomId, query.after, query.limit);
+    const deleted =
+      query.from !== undefined
+        ? await q.deletedBetween(deps.db, schoolId, roomId, query.from, query.after)
+        : [];
+    return { messages, next_before: null, deleted_ids: deleted };
+  }
+  const page = await q.messagesBefore(deps.db, schoolId, roomId, query.before, query.limit);
+  return { messages: page.messages, next_before: page.nextBefore, deleted_ids: [] };
+}
+
+const CONTACTS_SHOWN = 30;
+
+/** People the caller may open a conversation with, by name. */
+export async function listContacts(deps: ServerDeps, caller: ChatCaller, search?: string) {
+  const allowStudents = await studentsMayMessage(deps, caller.schoolId);
+  const candidates = await findCandidates(deps.db, caller, contactRoles(caller, allowStudents), {
+    search,
+    limit: CONTACTS_SHOWN * 4,
+  });
+  return candidates
+    .filter((c) => mayMessage(caller, c, allowStudents))
+    .slice(0, CONTACTS_SHOWN)
+    .map((c) => ({ user_id: c.user_id, role: c.role, name: c.name }));
+}
+
+/** Finds the direct room of the caller and one person, or opens it when the policy allows. */
+export async function openDirect(
+  deps: ServerDeps,
+  caller: ChatCaller,
+  target: { user_id: number; role: ChatCaller['role'] },
+): Promise<number> {
+  const allowStudents = await studentsMayMessage(deps, caller.schoolId);
+  const [candidate] = await findCandidates(deps.db, caller, [target.role], {
+    userId: target.user_id,
+    limit: 1,
+  });
+  if (!candidate) throw notFound('This person is not in this school.');
+  if (!mayMessage(caller, candidate, allowStudents))
+    throw new ApiError('forbidden', 'You cannot start a conversation with this person.');
+  const low = Math.min(caller.userId, target.user_id);
+  const high = Math.max(caller.userId, target.user_id);
+  const key = `${low}:${high}`;
+  const existing = await q.directRoom(deps.db, caller.schoolId, key);
+  if (existing) return existing.id;
+  const callerName = await q.userName(deps.db, caller.userId);
+  const nowIso = deps.now().toISOString();
+  let roomId: number;
+  try {
+    roomId = await deps.db.transaction().execute((trx) =>
+      q.insertRoom(
+        trx,
+        {
+          schoolId: caller.schoolId,
+          // Stored with both names so that either side's search finds it; shown as the other's.
+          name: `${callerName} · ${candidate.name}`,
+          kind: 'direct',
+          directKey: key,
+          createdBy: caller.userId,
+          nowIso,
+        },
+        [caller.userId, target.user_id],
+      ),
+    );
+  } catch (error) {
+    // Both opened it at once: the unique key let one through.
+    const raced = await q.directRoom(deps.db, caller.schoolId, key);
+    if (raced) return raced.id;
+    throw error;
+  }
+  announceMembershipChanges(deps.realtime, caller.schoolId, [
+    { roomId, added: [caller.userId, target.user_id], removed: [] },
+  ]);
+  return roomId;
+}
+
+/** A room the office makes with chosen people of the school (and the maker). */
+export async function createRoom(
+  deps: ServerDeps,
+  caller: ChatCaller,
+  body: { name: string; user_ids: number[] },
+): Promise<number> {
+  assertMayCreateRoom(caller);
+  const wanted = [...new Set(body.user_ids)];
+  const inSchool = await deps.db
+    .selectFrom('memberships')
+    .select('user_id')
+    .distinct()
+    .where('school_id', '=', caller.schoolId)
+    .where('user_id', 'in', wanted)
+    .execute();
+  if (inSchool.length !== wanted.length)
+    throw validationError({ user_ids: 'Choose people of this school' });
+  const members = [...new Set([caller.userId, ...wanted])];
+  const roomId = await deps.db.transaction().execute((trx) =>
+    q.insertRoom(
+      trx,
+      {
+        schoolId: caller.schoolId,
+        name: body.name,
+        kind: 'group',
+        createdBy: caller.userId,
+        nowIso: deps.now().toISOString(),
+      },
+      members,
+    ),
+  );
+  announceMembershipChanges(deps.realtime, caller.schoolId, [
+    { roomId, added: members, removed: [] },
+  ]);
+  return roomId;
+}

@@ -1,0 +1,232 @@
+import type { Kysely, Selectable } from 'kysely';
+import writeXlsxFile from 'write-excel-file/node';
+import type { ReportExport, ReportExportFormat } from '../../../shared/api/reports';
+import type { ReportColumnDeclaration, ReportRow } from '../../../shared/reports/declaration';
+import type { Database } from '../../db/schema';
+import type { ServerDeps } from '../../deps';
+import { ApiError } from '../../http/errors';
+import { enqueueJob, registerJobHandler } from '../../jobs';
+import { localDate } from '../calendar/school-time';
+import { toCsv } from '../../resources/csv';
+import type { ReportDefinition } from './definition';
+import { reportById } from './registry';
+import { runReport } from './service';
+import type { ReportExportsTable } from './tables';
+
+// Background exports: the POST stores what to export and enqueues a job (in one
+// transaction, the outbox); the job runs the same report the screen runs, writes the file
+// in batches, noting its progress, and keeps the file in the row for the asker to fetch.
+
+export const REPORT_EXPORT_JOB = 'reports.export';
+/** Rows written between two progress notes. */
+const BATCH_ROWS = 200;
+
+type ExportRow = Selectable<ReportExportsTable>;
+
+const CONTENT_TYPES: Record<ReportExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+export function exportView(row: ExportRow, schoolId: number): ReportExport {
+  return {
+    id: row.id,
+    report_id: row.report_id,
+    format: row.format as ReportExportFormat,
+    status: row.status,
+    progress: row.progress,
+    rows: row.row_count,
+    download_url:
+      row.status === 'done'
+        ? `/schools/${schoolId}/admin/reports/${row.report_id}/exports/${row.id}/file`
+        : null,
+    file_name: row.file_name,
+    error: row.error,
+    created_at: row.created_at,
+    finished_at: row.finished_at,
+  };
+}
+
+export async function startExport(
+  deps: ServerDeps,
+  schoolId: number,
+  userId: number,
+  report: ReportDefinition,
+  request: {
+    format: ReportExportFormat;
+    filters: Record<string, string>;
+    labels: Record<string, string>;
+  },
+): Promise<ReportExport> {
+  const now = deps.now();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('report_exports')
+      .values({
+        school_id: schoolId,
+        user_id: userId,
+        report_id: report.id,
+        format: request.format,
+        filters: JSON.stringify({ filters: request.filters, labels: request.labels }),
+        status: 'pending',
+        progress: 0,
+        row_count: null,
+        file_name: null,
+        content_type: null,
+        content_base64: null,
+        error: null,
+        created_at: now.toISOString(),
+        finished_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await enqueueJob(
+      trx,
+      { kind: REPORT_EXPORT_JOB, payload: { exportId: inserted.id }, schoolId },
+      now,
+    );
+    return inserted;
+  });
+  return exportView(row, schoolId);
+}
+
+/** One export of the caller's (another admin's exports are not theirs to see). */
+export async function exportOf(
+  db: Kysely<Database>,
+  schoolId: number,
+  userId: number,
+  reportId: string,
+  id: number,
+): Promise<ExportRow> {
+  const row = await db
+    .selectFrom('report_exports')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .where('report_id', '=', reportId)
+    .executeTakeFirst();
+  if (!row) throw new ApiError('not_found', 'There is no such export.');
+  return row;
+}
+
+/** A cell as a file holds it: money in euros, percent as its number, the rest as shown. */
+function exportValue(column: ReportColumnDeclaration, value: ReportRow[string]) {
+  if (value === null || value === undefined) return null;
+  if (column.type === 'money-cents' && typeof value === 'number') return value / 100;
+  return value;
+}
+
+function xlsxCell(column: ReportColumnDeclaration, value: ReturnType<typeof exportValue>) {
+  if (value === null) return null;
+  if (column.type === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value))
+    return { value: new Date(`${value}T00:00:00Z`), type: Date, format: 'yyyy-mm-dd' };
+  if (column.type === 'money-cents' && typeof value === 'number')
+    return { value, type: Number, format: '#,##0.00' };
+  return { value };
+}
+
+const setProgress = (db: Kysely<Database>, id: number, progress: number) =>
+  db.updateTable('report_exports').set({ progress }).where('id', '=', id).execute();
+
+async function writeExport(deps: ServerDeps, row: ExportRow, signal: AbortSignal) {
+  const report = reportById(row.report_id);
+  if (!report) throw new Error(`Report ${row.report_id} no longer exists.`);
+  const stored = JSON.parse(row.filters) as {
+    filters: Record<string, string>;
+    labels: Record<string, string>;
+  };
+  const today = localDate(deps.now(), deps.config.timeZone);
+  const run = await runReport(deps.db, row.school_id, report, stored.filters, today);
+  await setProgress(deps.db, row.id, 10);
+  const header = report.columns.map((c) => stored.labels[c.key] ?? c.label);
+  const totalsRow = report.columns.map((c, index) =>
+    c.key in run.totals
+      ? exportValue(c, run.totals[c.key] ?? null)
+      : index === 0
+        ? (stored.labels.total ?? 'Total')
+        : null,
+  );
+  const values: ReturnType<typeof exportValue>[][] = [];
+  for (let start = 0; start < run.rows.length; start += BATCH_ROWS) {
+    if (signal.aborted) throw new Error('The server is stopping; the export runs again later.');
+    for (const r of run.rows.slice(start, start + BATCH_ROWS))
+      values.push(report.columns.map((c) => exportValue(c, r[c.key] ?? null)));
+    const done = Math.min(run.rows.length, start + BATCH_ROWS) / run.rows.length;
+    await setProgress(deps.db, row.id, 10 + Math.floor(done * 80));
+  }
+  if (report.totals.length > 0) values.push(totalsRow);
+  const format = row.format as ReportExportFormat;
+  let bytes: Buffer;
+  if (format === 'xlsx') {
+    const sheet = [
+      header.map((value) => ({ value, fontWeight: 'bold' as const })),
+      ...values.map((cells) => cells.map((v, i) => xlsxCell(report.columns[i]!, v))),
+    ];
+    bytes = await writeXlsxFile(sheet, { columns: header.map(() => ({ width: 18 })) }).toBuffer();
+  } else {
+    bytes = Buffer.from(toCsv([header, ...values]), 'utf8');
+  }
+  await deps.db
+    .updateTable('report_exports')
+    .set({
+      status: 'done',
+      progress: 100,
+      row_count: run.rows.length,
+      file_name: `${report.id}-${today}.${format}`,
+      content_type: CONTENT_TYPES[format],
+      content_base64: bytes.toString('base64'),
+      finished_at: deps.now().toISOString(),
+    })
+    .where('id', '=', row.id)
+    .execute();
+}
+
+registerJobHandler<{ exportId: number }>(REPORT_EXPORT_JOB, {
+  maxAttempts: 3,
+  backoffMs: 5_000,
+  async handle({ payload, deps, signal, job }) {
+    const row = await deps.db
+      .selectFrom('report_exports')
+      .selectAll()
+      .where('id', '=', payload.exportId)
+      .executeTakeFirst();
+    // Delivery is at least once: a finished (or removed) export is not written again.
+    if (!row || row.status === 'done' || row.status === 'failed') return;
+    await deps.db
+      .updateTable('report_exports')
+      .set({ status: 'running', progress: 1 })
+      .where('id', '=', row.id)
+      .execute();
+    try {
+      await writeExport(deps, row, signal);
+    } catch (error) {
+      // The filters can stop being valid (a lesson deleted): that will not mend by retrying.
+      const final = error instanceof ApiError || job.attempt >= job.maxAttempts;
+      if (!final) throw error;
+      await deps.db
+        .updateTable('report_exports')
+        .set({
+          status: 'failed',
+          error: error instanceof ApiError ? error.message : 'The export could not be written.',
+          finished_at: deps.now().toISOString(),
+        })
+        .where('id', '=', row.id)
+        .execute();
+    }
+  },
+});
+
+export const REMOVE_OLD_EXPORTS_JOB = 'reports.remove-old-exports';
+/** How long a finished export stays for its asker to fetch. */
+export const EXPORT_KEPT_MS = 24 * 60 * 60_000;
+
+// The files sit in the database: an hourly job removes the exports older than a day.
+registerJobHandler(REMOVE_OLD_EXPORTS_JOB, {
+  repeatEveryMs: 60 * 60_000,
+  maxAttempts: 3,
+  async handle({ deps }) {
+    const before = new Date(deps.now().getTime() - EXPORT_KEPT_MS).toISOString();
+    await deps.db.deleteFrom('report_exports').where('created_at', '<', before).execute();
+  },
+});

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { PERMISSION_RESOURCES } from '../permissions';
+import {
+  REPORT_CHART_KINDS,
+  REPORT_COLUMN_TYPES,
+  REPORT_FILTER_KINDS,
+} from '../reports/declaration';
+import { endpoint } from './endpoint';
+import { idParam, schoolRoleParams } from './school';
+
+// Reports (spec §2 admin `reporting`): each report is a declaration on the server; these
+// carry the declarations to the screen, a report's rows and totals, and background exports.
+
+const reportFilter = z.object({
+  key: z.string(),
+  kind: z.enum(REPORT_FILTER_KINDS),
+  label: z.string(),
+  required: z.boolean(),
+  defaultsTo: z.literal('current').optional(),
+});
+
+const reportColumn = z.object({
+  key: z.string(),
+  label: z.string(),
+  type: z.enum(REPORT_COLUMN_TYPES),
+});
+
+const reportChart = z.object({
+  kind: z.enum(REPORT_CHART_KINDS),
+  x: z.string(),
+  y: z.array(z.string()),
+  count: z.string().optional(),
+  stacked: z.boolean().optional(),
+});
+
+export const reportDeclaration = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  resource: z.enum(PERMISSION_RESOURCES),
+  filters: z.array(reportFilter),
+  columns: z.array(reportColumn),
+  totals: z.array(z.string()),
+  chart: reportChart.nullable(),
+});
+export type ReportDeclaration = z.infer<typeof reportDeclaration>;
+
+/** One choice of a chooser filter; a sub-period names its period in `parent`. */
+export const reportFilterOption = z.object({
+  value: z.number().int(),
+  label: z.string(),
+  parent: z.number().int().nullable(),
+});
+export type ReportFilterOption = z.infer<typeof reportFilterOption>;
+
+const reportCell = z.union([z.string(), z.number(), z.null()]);
+
+export const reportResult = z.object({
+  report: reportDeclaration,
+  /** The filters as applied (defaults filled in), by key; a string for dates, else an id. */
+  applied: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+  /** The choices of each chooser filter, by filter key. */
+  options: z.record(z.string(), z.array(reportFilterOption)),
+  rows: z.array(z.record(z.string(), reportCell)),
+  totals: z.record(z.string(), z.number().nullable()),
+});
+export type ReportResult = z.infer<typeof reportResult>;
+
+export const REPORT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ReportExportFormat = (typeof REPORT_EXPORT_FORMATS)[number];
+export const REPORT_EXPORT_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
+
+export const reportExport = z.object({
+  id: z.number().int(),
+  report_id: z.string(),
+  format: z.enum(REPORT_EXPORT_FORMATS),
+  status: z.enum(REPORT_EXPORT_STATUSES),
+  /** 0–100. */
+  progress: z.number().int(),
+  rows: z.number().int().nullable(),
+  /** The API path that answers the file, once the export is done. */
+  download_url: z.string().nullable(),
+  file_name: z.string().nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type ReportExport = z.infer<typeof reportExport>;
+
+const reportIdParam = z
+  .string()
+  .regex(/^[a-z0-9-]{1,60}$/, { error: 'A report id is lower-case letters, digits and dashes' });
+export const reportParams = schoolRoleParams.extend({ report_id: reportIdParam });
+export const reportExportParams = reportParams.extend({ id: idParam });
+
+/** Filter values by key; each report checks its own (ids, dates) and refuses the rest. */
+export const reportFilterQuery = z.record(z.string().max(40), z.string().max(40));
+
+export const reportExportBody = z.object({
+  format: z.enum(REPORT_EXPORT_FORMATS, { error: 'Choose csv or xlsx' }),
+  filters: reportFilterQuery.default({}),
+  /**
+   * The column headings in the reader's language, by column key (and `total` for the totals
+   * row); English when absent. The server has no translations of its own.
+   */
+  labels: z.record(z.string().max(40), z.string().max(120)).default({}),
+});
+
+export const reportEndpoints = {
+  listReports: endpoint({
+    method: 'GET',
+    path: '/schools/:school_id/:role/reports',
+    access: 'school-role',
+    summary: 'The reports the caller may read (admins), with their filters, columns and chart.',
+    params: schoolRoleParams,
+    response: z.array(reportDeclaration),
+  }),
+  runReport: endpoint({
+    method: 'GET',
+    path: '/schools/:school_id/:role/reports/:report_id',
+    access: 'school-role',
+    summary: "One report's rows and totals for the filters in the query string.",
+    params: reportParams,
+    query: reportFilterQuery,
+    response: reportResult,
+  }),
+  startReportExport: endpoint({
+    method: 'POST',
+    path: '/schools/:school_id/:role/reports/:report_id/exports',
+    access: 'school-role',
+    summary: 'Starts a background export (CSV or XLSX) of a report with the given filters.',
+    params: reportParams,
+    body: reportExportBody,
+    response: reportExport,
+    idempotent: true,
+  }),
+  reportExport: endpoint({
+    method: 'GET',
+    path: '/schools/:school_id/:role/reports/:report_id/exports/:id',
+    access: 'school-role',
+    summary: "An export's status and progress, and its download address when ready.",
+    params: reportExportParams,
+    response: reportExport,
+  }),
+  reportExportFile: endpoint({
+    method: 'GET',
+    path: '/schools/:school_id/:role/reports/:report_id/exports/:id/file',
+    access: 'school-role',
+    summary: 'The finished export file (CSV or XLSX) of the caller.',
+    params: reportExportParams,
+    response: z.unknown(),
+  }),
+};

@@ -1,0 +1,30 @@
+// A chat message is plain text. What a person types is kept, but what no person types is
+// removed before it is stored: control characters, direction overrides that disguise text, and
+// markup tags (no client ever renders them, but the text also reaches notifications and
+// e-mail digests, where a tag must not become markup). Comparisons such as "2 < 3" stay.
+
+/** The longest message, in characters, after sanitising. */
+export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+/** Messages one person may send per window, on every node together. */
+export const CHAT_SEND_LIMIT = 20;
+export const CHAT_SEND_WINDOW_MS = 10_000;
+/** History pages and the catch-up after a reconnect. */
+export const CHAT_PAGE_SIZE = 30;
+export const CHAT_CATCH_UP_MAX = 200;
+/** How long a typing indicator stays without another keystroke. */
+export const CHAT_TYPING_TIMEOUT_MS = 4_000;
+
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const DIRECTION_OVERRIDES = /[\u202a-\u202e\u2066-\u2069]/g;
+const TAGS = /<\/?[a-zA-Z][a-zA-Z0-9-]*(\s[^<>]*)?\/?>/g;
+
+export function sanitizeChatText(text: string): string {
+  return text
+    .normalize('NFC')
+    .replace(/\r\n?/g, '\n')
+    .replace(CONTROLS, '')
+    .replace(DIRECTION_OVERRIDES, '')
+    .replace(TAGS, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

@@ -1,0 +1,386 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertAccount, insertPermissionGroup } from './support/accounts';
+import { apiClient, type ApiClient } from './support/client';
+import { databaseKinds, startServer, type TestServer } from './support/server';
+import { teachingFixture } from './support/teaching';
+
+interface Card {
+  kind: string;
+  count: number;
+  link: string | null;
+  items: { id: number; title: string; count: number | null; link: string | null }[];
+}
+interface Step {
+  key: string;
+  done: boolean;
+  count: number;
+  link: string | null;
+}
+
+/** The school's local weekday (1 Monday … 7 Sunday), date and "HH:MM" now. */
+function localNow(timeZone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      weekday: 'short',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date())
+      .map((p) => [p.type, p.value]),
+  ) as Record<string, string>;
+  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday!) + 1;
+  return {
+    weekday,
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}`,
+  };
+}
+
+describe.each(databaseKinds)("the admin's start on %s", (kind) => {
+  let server: TestServer;
+  let api: ApiClient;
+  let school: number;
+  let admin: string;
+  let teacher: string;
+  const db = () => server.built.deps.db;
+  const home = (token = admin, id = school, role = 'admin') =>
+    api.get<{ date: string; cards: Card[]; first_steps_open: number }>(
+      `/schools/${id}/${role}/admin-home`,
+      token,
+    );
+  const steps = (token: string, id: number) =>
+    api.get<{ steps: Step[]; done: number; total: number }>(
+      `/schools/${id}/admin/first-steps`,
+      token,
+    );
+  const card = (cards: Card[], kindName: string) => cards.find((c) => c.kind === kindName);
+
+  beforeAll(async () => {
+    server = await startServer(kind);
+    api = apiClient(server.url);
+    school = (await teachingFixture(db())).school;
+    [admin, teacher] = await Promise.all([
+      api.login('admin@demo.school'),
+      api.login('teacher@demo.school'),
+    ]);
+    // Today's data, whatever day the test runs: a slot running all day, a live session, absences.
+    const today = localNow(server.built.deps.config.timeZone);
+    const lesson = await db()
+      .selectFrom('lessons as l')
+      .innerJoin('periods as p', 'p.id', 'l.period_id')
+      .select('l.id')
+      .where('l.school_id', '=', school)
+      .where('p.is_current', '=', 1)
+      .where('l.active', '=', 1)
+      .orderBy('l.id')
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto('lesson_schedules')
+      .values({
+        school_id: school,
+        lesson_id: lesson.id,
+        weekday: today.weekday,
+        start_time: '00:00',
+        end_time: '23:59',
+        room_id: null,
+      })
+      .execute();
+    const nowIso = new Date().toISOString();
+    await db()
+      .insertInto('live_sessions')
+      .values({
+        school_id: school,
+        lesson_id: lesson.id,
+        title: 'Ζωντανή επανάληψη',
+        room_name: `admin-start-${kind}`,
+        scheduled_start: nowIso,
+        scheduled_end: new Date(Date.now() + 3_600_000).toISOString(),
+        started_at: nowIso,
+        ended_at: null,
+        host_user_id: null,
+        created_at: nowIso,
+        updated_at: nowIso,
+      })
+      .execute();
+    const students = await db()
+      .selectFrom('lesson_students')
+      .select('student_id')
+      .where('school_id', '=', school)
+      .where('lesson_id', '=', lesson.id)
+      .orderBy('student_id')
+      .limit(2)
+      .execute();
+    expect(students.length).toBe(2);
+    await db()
+      .deleteFrom('attendance_records')
+      .where('school_id', '=', school)
+      .where('lesson_id', '=', lesson.id)
+      .where('date', '=', today.date)
+      .execute();
+    await db()
+      .insertInto('attendance_records')
+      .values(
+        students.map((s) => ({
+          school_id: school,
+          lesson_id: lesson.id,
+          student_id: s.student_id,
+          date: today.date,
+          status: 'absent' as const,
+          justified: 0 as const,
+          justification_note: null,
+          justified_by_user_id: null,
+          recorded_by_user_id: null,
+          created_at: nowIso,
+          updated_at: nowIso,
+        })),
+      )
+      .execute();
+  });
+  afterAll(() => server.close());
+
+  it("shows today's cards with the figures the tables hold", async () => {
+    const today = localNow(server.built.deps.config.timeZone);
+    const answer = await home();
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const { cards, date } = answer.body.data;
+    expect(date).toBe(today.date);
+    expect(cards.map((c) => c.kind)).toEqual([
+      'lessons_now',
+      'sessions_live',
+      'absences_today',
+      'announcements_latest',
+    ]);
+
+    const running = await sql<{ n: number | string }>`
+      select count(*) as n from lesson_schedules s
+      join lessons l on l.id = s.lesson_id join periods p on p.id = l.period_id
+      where s.school_id = ${school} and p.is_current = 1 and l.active = 1
+        and s.weekday = ${today.weekday} and s.start_time <= ${today.time}
+        and s.end_time > ${today.time}`.execute(db());
+    const lessonsNow = card(cards, 'lessons_now')!;
+    expect(lessonsNow.count).toBe(Number(running.rows[0]!.n));
+    expect(lessonsNow.count).toBeGreaterThan(0);
+    expect(lessonsNow.items[0]!.link).toMatch(/^lessons\/\d+$/);
+
+    const live = await sql<{ n: number | string }>`
+      select count(*) as n from live_sessions where school_id = ${school}
+        and started_at is not null and ended_at is null`.execute(db());
+    const sessions = card(cards, 'sessions_live')!;
+    expect(sessions.count).toBe(Number(live.rows[0]!.n));
+    expect(sessions.items.map((i) => i.title)).toContain('Ζωντανή επανάληψη');
+    expect(sessions.items[0]!.link).toMatch(/^session-dashboard\/\d+$/);
+
+    const absent = await sql<{ n: number | string }>`
+      select count(*) as n from attendance_records where school_id = ${school}
+        and date = ${today.date} and status = 'absent'`.execute(db());
+    const absences = card(cards, 'absences_today')!;
+    expect(absences.count).toBe(Number(absent.rows[0]!.n));
+    expect(absences.count).toBeGreaterThanOrEqual(2);
+    const perStudent = await sql<{ student_id: number; n: number | string }>`
+      select student_id, count(*) as n from attendance_records where school_id = ${school}
+        and date = ${today.date} and status = 'absent' group by student_id`.execute(db());
+    const expected = new Map(perStudent.rows.map((r) => [Number(r.student_id), Number(r.n)]));
+    for (const item of absences.items) expect(item.count).toBe(expected.get(item.id));
+    expect(absences.items[0]!.link).toBe(`absence/${absences.items[0]!.id}`);
+
+    const newest = await db()
+      .selectFrom('announcements')
+      .select(['id', 'title'])
+      .where('school_id', '=', school)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(5)
+      .execute();
+    const announcements = card(cards, 'announcements_latest')!;
+    expect(announcements.items.map((i) => i.id)).toEqual(newest.map((a) => a.id));
+    expect(announcements.link).toBe('announcements');
+  });
+
+  it("leaves out the cards the admin's permission groups cannot read", async () => {
+    const email = `office-${kind}@start.test`;
+    const { userId } = await insertAccount(db(), email, [{ school, role: 'admin' }]);
+    await insertPermissionGroup(
+      db(),
+      school,
+      `Announcements only ${kind}`,
+      [{ resource: 'announcements', read: true, write: false }],
+      [userId],
+    );
+    const narrow = await api.login(email);
+    const answer = await home(narrow);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data.cards.map((c) => c.kind)).toEqual(['announcements_latest']);
+    const checklist = await steps(narrow, school);
+    expect(checklist.body.data.steps.every((s) => s.link === null)).toBe(true);
+  });
+
+  it('refuses other roles and admins of other schools', async () => {
+    expect((await home(teacher, school, 'teacher')).status).toBe(403);
+    expect((await api.get(`/schools/${school}/teacher/first-steps`, teacher)).status).toBe(403);
+    const { id: other } = await db()
+      .insertInto('schools')
+      .values({
+        name: 'Άλλο Φροντιστήριο',
+        logo: null,
+        white_label_id: null,
+        created_at: '2024-01-01T00:00:00.000Z',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await insertAccount(db(), `stranger-${kind}@start.test`, [{ school: other, role: 'admin' }]);
+    const stranger = await api.login(`stranger-${kind}@start.test`);
+    expect((await home(stranger)).status).toBe(403);
+    expect((await steps(stranger, school)).status).toBe(403);
+  });
+
+  it('ticks the first steps of a new school as its data appears', async () => {
+    const { id: fresh } = await db()
+      .insertInto('schools')
+      .values({
+        name: 'Φροντιστήριο Νέα Αρχή',
+        logo: null,
+        white_label_id: null,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await insertAccount(db(), `founder-${kind}@start.test`, [
+      { school: fresh, role: 'admin', fullAccess: true },
+    ]);
+    const founder = await api.login(`founder-${kind}@start.test`);
+    const done = async () => {
+      const answer = await steps(founder, fresh);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.data;
+    };
+    const start = await done();
+    expect(start.total).toBe(9);
+    // Only the admin's own membership exists: nothing is done yet.
+    expect(start.steps.filter((s) => s.done).map((s) => s.key)).toEqual([]);
+    expect(start.steps.find((s) => s.key === 'levels')!.link).toBe('levels');
+    expect(start.steps.find((s) => s.key === 'pricing_items')!.link).toBeNull();
+    expect((await home(founder, fresh)).body.data.first_steps_open).toBe(9);
+
+    const level = await api.post(`/schools/${fresh}/admin/levels`, { name: 'Α Λυκείου' }, founder);
+    expect(level.status, JSON.stringify(level.body)).toBe(200);
+    const site = await api.post(`/schools/${fresh}/admin/sites`, { name: 'Κεντρικό' }, founder);
+    expect(site.status, JSON.stringify(site.body)).toBe(200);
+    let now = await done();
+    expect(now.steps.filter((s) => s.done).map((s) => s.key)).toEqual(['levels']);
+    // A building without rooms is not yet set up.
+    expect(now.steps.find((s) => s.key === 'buildings')).toMatchObject({ done: false, count: 1 });
+    const room = await api.post(
+      `/schools/${fresh}/admin/rooms`,
+      { name: 'Αίθουσα 1', site_id: site.body.data.id },
+      founder,
+    );
+    expect(room.status, JSON.stringify(room.body)).toBe(200);
+    await insertAccount(db(), `first-teacher-${kind}@start.test`, [
+      { school: fresh, role: 'teacher' },
+    ]);
+    now = await done();
+    expect(now.steps.filter((s) => s.done).map((s) => s.key)).toEqual([
+      'levels',
+      'buildings',
+      'teachers',
+    ]);
+    expect(now.done).toBe(3);
+    expect((await home(founder, fresh)).body.data.first_steps_open).toBe(6);
+  });
+});
+
+describe.each(databaseKinds)('one notification by its id on %s', (kind) => {
+  let server: TestServer;
+  let api: ApiClient;
+  let school: number;
+  let admin: string;
+  let mine: number;
+  let theirs: number;
+  const db = () => server.built.deps.db;
+
+  beforeAll(async () => {
+    server = await startServer(kind);
+    api = apiClient(server.url);
+    school = (await teachingFixture(db())).school;
+    admin = await api.login('admin@demo.school');
+    const userOf = async (email: string) =>
+      (
+        await db()
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const announcement = await db()
+      .selectFrom('announcements')
+      .select(['id', 'title'])
+      .where('school_id', '=', school)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const insert = async (userId: number, role: string) =>
+      (
+        await db()
+          .insertInto('notifications')
+          .values({
+            school_id: school,
+            user_id: userId,
+            role,
+            title: 'Νέα ανακοίνωση',
+            body: 'Διαβάστε την ανακοίνωση.',
+            entity: 'announcements',
+            entity_id: announcement.id,
+            created_at: new Date().toISOString(),
+            seen_at: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    mine = await insert(await userOf('admin@demo.school'), 'admin');
+    theirs = await insert(await userOf('secretary@demo.school'), 'admin');
+  });
+  afterAll(() => server.close());
+
+  it('shows the caller their own notification with what it refers to, and marks it seen', async () => {
+    const path = `/schools/${school}/admin/notifications/${mine}`;
+    const first = await api.get(path, admin);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const announcement = await db()
+      .selectFrom('announcements')
+      .select('title')
+      .where('id', '=', first.body.data.entity_id)
+      .executeTakeFirstOrThrow();
+    expect(first.body.data).toMatchObject({
+      id: mine,
+      title: 'Νέα ανακοίνωση',
+      entity: 'announcements',
+      seen: false,
+      subject: announcement.title,
+    });
+    const seen = await api.post(`${path}/seen`, {}, admin);
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    expect((await api.get(path, admin)).body.data.seen).toBe(true);
+  });
+
+  it("answers 404 for another person's notification and leaves it unseen", async () => {
+    const path = `/schools/${school}/admin/notifications/${theirs}`;
+    expect((await api.get(path, admin)).status).toBe(404);
+    expect((await api.post(`${path}/seen`, {}, admin)).status).toBe(404);
+    const row = await db()
+      .selectFrom('notifications')
+      .select('seen_at')
+      .where('id', '=', theirs)
+      .executeTakeFirstOrThrow();
+    expect(row.seen_at).toBeNull();
+    // The same person in another role does not reach it either.
+    const teacher = await api.login('teacher@demo.school');
+    expect(
+      (await api.get(`/schools/${school}/teacher/notifications/${mine}`, teacher)).status,
+    ).toBe(404);
+  });
+});
