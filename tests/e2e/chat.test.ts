@@ -94,7 +94,11 @@ describe('chat', () => {
     await student.waitForTimeout(1_000);
     await composer.fill('Καλησπέρα Σοφία! Είδες την άσκηση 7;');
     await teacher.getByRole('button', { name: 'Send' }).click();
-    await teacher.getByText('Καλησπέρα Σοφία! Είδες την άσκηση 7;').waitFor();
+    // The draft stays in the composer until the server has the message, which may arrive by socket first.
+    await teacher
+      .getByTestId('chat-scroller')
+      .getByText('Καλησπέρα Σοφία! Είδες την άσκηση 7;')
+      .waitFor();
     // Polled every five minutes while the socket is up: a badge within seconds came by socket.
     await expect.poll(() => badge.textContent(), { timeout: 8_000 }).toBe('1');
 

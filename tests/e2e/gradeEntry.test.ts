@@ -150,7 +150,9 @@ describe('entering grades in the grid', () => {
       await shot(page, 'grid-paste-1280-en');
       expect(await wcagViolations(page)).toEqual([]);
 
-      // Kept after a reload; the refused value was never saved.
+      // Kept after a reload, once saved; the refused value was never saved.
+      await expect.poll(() => grid.locator('[aria-busy="true"]').count()).toBe(0);
+      expect(await cell(page, me, oral.id).getAttribute('aria-invalid')).toBeNull();
       await page.reload();
       await grid.waitFor();
       await page.evaluate((top) => {

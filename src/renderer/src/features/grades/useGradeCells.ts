@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Gradebook, GradeItem } from '../../../../shared/api/grades';
 import { ApiError } from '../../api/apiError';
@@ -33,6 +33,15 @@ export function useGradeCells(lessonId: number, queryKey: readonly unknown[]) {
   const { schoolId, role } = useArea();
   const scope = { schoolId, role };
   const [cells, setCells] = useState<ReadonlyMap<string, CellState>>(new Map());
+
+  // Leaving the page while a value is on its way would lose it: the browser asks first.
+  const saving = [...cells.values()].some((cell) => cell.status === 'saving');
+  useEffect(() => {
+    if (!saving) return;
+    const keep = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', keep);
+    return () => window.removeEventListener('beforeunload', keep);
+  }, [saving]);
 
   const patch = useCallback((changes: [string, CellState | null][]) => {
     setCells((previous) => {
