@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storedPath } from '../../src/server/areas/files/storage';
+import { uploadedFileKey } from '../../src/server/files/object-store';
 import { PERSON_REFERENCES } from '../../src/server/areas/privacy/person-records';
 import { insertAccount, insertPermissionGroup } from './support/accounts';
 import { apiClient, type ApiClient } from './support/client';
@@ -87,9 +85,7 @@ describe.each(databaseKinds)('GDPR export and erase on %s', (kind) => {
       .select('storage_key')
       .where('id', '=', fileId)
       .executeTakeFirstOrThrow();
-    const target = storedPath(server.built.deps.config, athens, file.storage_key);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, PNG_BYTES);
+    await server.built.deps.storage.put(uploadedFileKey(athens, file.storage_key), PNG_BYTES);
   });
   afterAll(() => server.close());
 

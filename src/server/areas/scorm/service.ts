@@ -39,7 +39,7 @@ interface RemoveFilesPayload {
 registerJobHandler<RemoveFilesPayload>(REMOVE_PACKAGE_FILES_JOB, {
   maxAttempts: 5,
   async handle({ payload, deps }) {
-    const store = packageStoreOf(deps.config);
+    const store = packageStoreOf(deps.storage);
     for (const key of payload.keys) await store.remove({ schoolId: payload.schoolId, key });
   },
 });
@@ -134,8 +134,8 @@ export async function uploadPackage(
   request: FastifyRequest,
 ): Promise<ScormPackage> {
   const limits = deps.config.scorm;
-  const upload = await receiveUpload(request, deps.config, limits.maxZipBytes);
-  const store = packageStoreOf(deps.config);
+  const upload = await receiveUpload(request, deps, limits.maxZipBytes);
+  const store = packageStoreOf(deps.storage);
   const location = { schoolId: caller.schoolId, key: crypto.randomBytes(16).toString('hex') };
   let stored = false;
   try {
