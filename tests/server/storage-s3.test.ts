@@ -247,6 +247,64 @@ describe.each(databaseKinds)('uploads in an S3 bucket shared by two API nodes on
     expectNoUploadedBytesOnDisk(b);
   });
 
+  it('keeps nothing when the bucket fails: a server error, no row, no scratch file left', async () => {
+    const chapter = await onA.post(
+      `${base()}/teacher/chapters`,
+      { lesson_id: fx.shared, title: 'Λογάριθμοι', content: lexical('log x'), published: true },
+      teacher,
+    );
+    const filesBefore = await a.built.deps.db
+      .selectFrom('files')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const packagesBefore = await a.built.deps.db
+      .selectFrom('scorm_packages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const objectsBefore = s3.objects.size;
+    s3.failWrites = true;
+    try {
+      const file = await upload(
+        a,
+        teacher,
+        'teacher',
+        { type: 'chapter', entity_id: String(chapter.body.data.id) },
+        { name: 'log.png', bytes: PNG_BYTES, type: 'image/png' },
+      );
+      // The store's failure is the server's, not the user's file: 500, nothing of S3 told.
+      expect(file.status).toBe(500);
+      expect(file.body.error).toBe('internal');
+      expect(JSON.stringify(file.body)).not.toMatch(/S3|SlowDown|mathema-test/);
+      const pkg = await upload(
+        a,
+        teacher,
+        'teacher',
+        { lesson_id: String(fx.shared) },
+        { name: 'package.zip', bytes: await scormPackage('2004'), type: 'application/zip' },
+        'scorm',
+      );
+      expect(pkg.status).toBe(500);
+      expect(pkg.body.error).toBe('internal');
+    } finally {
+      s3.failWrites = false;
+    }
+    // Retried before giving up: the file (it can be sent again) three times.
+    expect(s3.requests.filter((r) => r.status === 503).length).toBeGreaterThanOrEqual(4);
+    const filesAfter = await a.built.deps.db
+      .selectFrom('files')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const packagesAfter = await a.built.deps.db
+      .selectFrom('scorm_packages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(filesAfter.n)).toBe(Number(filesBefore.n));
+    expect(Number(packagesAfter.n)).toBe(Number(packagesBefore.n));
+    expect(s3.objects.size).toBe(objectsBefore);
+    expectNoUploadedBytesOnDisk(a);
+  });
+
+  // Last: it erases the demo teacher.
   it("exports on one node a person's files uploaded to the other, and erasing removes them", async () => {
     const chapter = await onA.post(
       `${base()}/teacher/chapters`,

@@ -16,6 +16,8 @@ export interface S3StandIn {
   secretAccessKey: string;
   /** The bucket's objects by key (the S3_PREFIX included). */
   objects: Map<string, Buffer>;
+  /** While true, every PUT is answered 503 SlowDown (a store that is failing). */
+  failWrites: boolean;
   /** Every request, in order: method, key (null for the bucket), answer status. */
   requests: { method: string; key: string | null; status: number }[];
   /** The S3_* settings of a server that uses this store. */
@@ -74,6 +76,7 @@ export async function startS3StandIn(options: S3StandInOptions = {}): Promise<S3
     options.secretAccessKey ?? crypto.randomBytes(30).toString('base64').slice(0, 40);
   const objects = new Map<string, Buffer>();
   const requests: S3StandIn['requests'] = [];
+  const standIn = { failWrites: false } as S3StandIn;
 
   function verifySignature(request: http.IncomingMessage, rawPath: string, rawQuery: string) {
     const authorization = request.headers.authorization ?? '';
@@ -201,6 +204,8 @@ export async function startS3StandIn(options: S3StandInOptions = {}): Promise<S3
       const payloadHash = verifySignature(request, rawPath, rawQuery);
       if (requestBucket !== bucket)
         throw new S3Refusal(404, 'NoSuchBucket', 'The bucket does not exist.');
+      if (standIn.failWrites && request.method === 'PUT')
+        throw new S3Refusal(503, 'SlowDown', 'Please reduce your request rate.');
       if (
         (request.method === 'PUT' || request.method === 'POST') &&
         request.headers['content-length'] === undefined
@@ -276,7 +281,7 @@ export async function startS3StandIn(options: S3StandInOptions = {}): Promise<S3
   const server = http.createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
+  Object.assign(standIn, {
     url,
     bucket,
     region,
@@ -298,5 +303,6 @@ export async function startS3StandIn(options: S3StandInOptions = {}): Promise<S3
         server.closeAllConnections();
         server.close(() => resolve());
       }),
-  };
+  });
+  return standIn;
 }

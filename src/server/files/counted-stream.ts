@@ -1,5 +1,7 @@
 import { Transform } from 'node:stream';
-import { StorageError } from './object-store';
+
+/** The bytes given are not as many as announced: the source's fault, not the store's. */
+export class StreamLengthError extends Error {}
 
 /**
  * Passes bytes through and fails when there are more or fewer than announced: a stream stored
@@ -11,12 +13,14 @@ export function countedStream(expected: number): Transform {
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length;
       if (seen > expected)
-        done(new StorageError(`The stream holds more than the ${expected} bytes announced.`));
+        done(new StreamLengthError(`The stream holds more than the ${expected} bytes announced.`));
       else done(null, chunk);
     },
     flush(done) {
       if (seen !== expected)
-        done(new StorageError(`The stream held ${seen} bytes, not the ${expected} announced.`));
+        done(
+          new StreamLengthError(`The stream held ${seen} bytes, not the ${expected} announced.`),
+        );
       else done();
     },
   });

@@ -8,6 +8,7 @@ import type { ScormVersion } from '../../../shared/scorm/cmi';
 import { recordAudit } from '../../audit/audit-log';
 import type { Database } from '../../db/schema';
 import type { ServerDeps } from '../../deps';
+import { StorageError } from '../../files/object-store';
 import type { RequestContext } from '../../http/context';
 import { notFound, ruleError, validationError } from '../../http/errors';
 import { enqueueJob, registerJobHandler } from '../../jobs';
@@ -173,6 +174,8 @@ export async function uploadPackage(
           { code: error.code, field: 'file', params: error.params },
           error.message,
         );
+      // The store failing (an S3 bucket out of reach) is ours, not a damaged zip: a 500.
+      if (error instanceof StorageError) throw error;
       throw ruleError(
         'validation',
         { code: 'scorm_not_zip', field: 'file' },
