@@ -234,7 +234,7 @@ export async function erasePerson(
   });
   // The bytes go once the rows are gone for good; a crash in between leaves only orphans.
   await removeStored(
-    deps.config,
+    deps.storage,
     removedFiles.map((f) => ({ schoolId: f.school_id, key: f.storage_key })),
   );
   // Nothing above touches the kept financial tables: their rows go on pointing at the (now
