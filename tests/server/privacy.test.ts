@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadedFileKey } from '../../src/server/files/object-store';
+import { schoolFileKey, uploadedFileKey } from '../../src/server/files/object-store';
 import { PERSON_REFERENCES } from '../../src/server/areas/privacy/person-records';
 import { insertAccount, insertPermissionGroup } from './support/accounts';
 import { apiClient, type ApiClient } from './support/client';
 import { databaseKinds, startServer, type TestServer } from './support/server';
 import { readZip } from './support/zip';
-import { insertFileRow, PNG_BYTES, teachingFixture } from './support/teaching';
+import { insertFileRow, PNG_BYTES, teachingFixture, uploadForm } from './support/teaching';
 
 describe.each(databaseKinds)('GDPR export and erase on %s', (kind) => {
   let server: TestServer;
@@ -167,9 +167,20 @@ describe.each(databaseKinds)('GDPR export and erase on %s', (kind) => {
       `${before.last_name} ${before.first_name}`,
       before.email!,
     ];
+    // The student's own photo, whose bytes go with the account's details.
+    const photo = await fetch(`${server.url}/api/account/photo`, {
+      method: 'POST',
+      headers: { Token: await api.login('student@demo.school') },
+      body: uploadForm({}, { name: 'me.png', bytes: PNG_BYTES, type: 'image/png' }),
+    });
+    expect(photo.status).toBe(200);
+    const photoKey = schoolFileKey(((await photo.json()) as any).data.logo as string);
+    expect(await server.built.deps.storage.size(photoKey)).not.toBeNull();
+
     const erased = await api.post(person(studentId, 'erase'), { confirmation: 'ERASE' }, admin);
     expect(erased.status, JSON.stringify(erased.body)).toBe(200);
     expect(erased.body.data.changed.users).toBe(1);
+    expect(await server.built.deps.storage.size(photoKey)).toBeNull();
     const signIn = await api.call('POST', '/account/login', {
       body: { username: 'student@demo.school', password: 'demo-password', platform: 'test' },
     });

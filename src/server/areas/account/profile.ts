@@ -135,7 +135,7 @@ const PHOTO_EXTENSIONS: Record<string, string> = {
 };
 
 /** Removes a photo file of ours (a name we made), quietly when it is gone already. */
-async function removePhotoFile(deps: ServerDeps, name: string | null): Promise<void> {
+export async function removePhotoFile(deps: ServerDeps, name: string | null): Promise<void> {
   if (!name || !/^user-\d+-[0-9a-f]{32}\.(png|jpg|webp)$/.test(name)) return;
   await deps.storage.delete(schoolFileKey(name));
 }
