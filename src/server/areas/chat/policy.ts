@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { mayOpenConversation, reachableRoles } from '../../../shared/chat/policy';
+import { mayMakeRooms, mayOpenConversation, reachableRoles } from '../../../shared/chat/policy';
 import { ROLES, type Role } from '../../../shared/constants';
 import type { Database } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
@@ -81,7 +81,7 @@ export function assertOwnUnsentFile(
 }
 
 export function assertMayCreateRoom(caller: { role: Role }): void {
-  if (caller.role !== 'admin') throw forbidden('Only the office makes chat rooms.');
+  if (!mayMakeRooms(caller.role)) throw forbidden('Only the office makes chat rooms.');
 }
 
 /** The roles the caller could ever open a conversation with, to narrow the contact search. */
