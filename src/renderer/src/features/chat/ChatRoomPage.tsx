@@ -137,6 +137,8 @@ export default function ChatRoomPage() {
         )}
         {detail.abilities.send ? (
           <ChatComposer
+            // Another room is another composer: its unsent files are this room's only.
+            key={roomId}
             scope={scope}
             roomId={roomId}
             onSend={async (text, fileIds) => {
