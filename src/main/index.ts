@@ -192,6 +192,8 @@ async function start(): Promise<void> {
       callWindowProfile({ preload: CALL_PRELOAD, jitsiOrigin: () => calls.jitsiOrigin() }),
     pageUrl: CALL_PAGE_URL,
     setupScreenSharing: (window) => setupScreenSharingMain(window, APP_NAME, APP_ID),
+    // The renderer reports the meeting's events to the server, as the web call window does.
+    publish: (report) => send('call:event', report),
     log,
   });
 

@@ -18,6 +18,27 @@ export interface CallWindowOptions {
   canRecord: boolean;
 }
 
+/**
+ * What the call window's meeting reported (Jitsi's events, spec §2), as its page tells main:
+ * the user joined, left (videoConferenceLeft), the recording's state (recordingStatusChanged:
+ * `on`, and `error` when it failed) and its link (recordingLinkAvailable).
+ */
+export type CallMeetingEvent =
+  | { kind: 'joined' }
+  | { kind: 'left' }
+  | { kind: 'recording-status'; on: boolean; error: boolean }
+  | { kind: 'recording-link'; link: string };
+
+/**
+ * A call window's event as main forwards it to the main window, named by the call's room:
+ * the meeting's events, and `closed` once the window has gone (readyToClose, closed by the
+ * user, replaced by another call, or the app's window closed).
+ */
+export interface CallWindowReport {
+  roomName: string;
+  event: CallMeetingEvent | { kind: 'closed' };
+}
+
 export interface DesktopNotification {
   title: string;
   body: string;
@@ -82,6 +103,8 @@ export interface IpcEvents {
   /** Open this app route (deep link or notification click). */
   'app:navigate': string;
   'update:status': UpdateStatus;
+  /** The call window's meeting reported something, or the window closed. */
+  'call:event': CallWindowReport;
 }
 export type IpcEventName = keyof IpcEvents;
 
@@ -110,6 +133,8 @@ export interface CallPageContract {
   'call:get-options': { request: void; response: CallWindowOptions | null };
   /** Jitsi's readyToClose event: the user hung up, main closes the window. */
   'call:ready-to-close': { request: void; response: void };
+  /** A meeting event, forwarded by main to the main window (and from there to the server). */
+  'call:report': { request: CallMeetingEvent; response: void };
 }
 export type CallPageChannel = keyof CallPageContract;
 
@@ -117,6 +142,7 @@ export type CallPageChannel = keyof CallPageContract;
 export interface CallPageApi {
   getOptions(): Promise<CallWindowOptions | null>;
   readyToClose(): Promise<void>;
+  report(event: CallMeetingEvent): Promise<void>;
 }
 
 /** The channel behind each DesktopApi method: the one table both ends are built from. */
@@ -139,11 +165,12 @@ export const DESKTOP_API_CHANNELS = {
 export const CALL_PAGE_API_CHANNELS = {
   getOptions: 'call:get-options',
   readyToClose: 'call:ready-to-close',
+  report: 'call:report',
 } as const satisfies Record<keyof CallPageApi, CallPageChannel>;
 
 export const IPC_CHANNELS: readonly IpcChannel[] = Object.values(DESKTOP_API_CHANNELS);
 export const CALL_PAGE_CHANNELS: readonly CallPageChannel[] = Object.values(CALL_PAGE_API_CHANNELS);
-export const IPC_EVENTS: readonly IpcEventName[] = ['app:navigate', 'update:status'];
+export const IPC_EVENTS: readonly IpcEventName[] = ['app:navigate', 'update:status', 'call:event'];
 
 /** How a preload reaches main; implemented over ipcRenderer, faked in tests. */
 export interface IpcTransport<Contract> {
@@ -196,8 +223,10 @@ export function bindDesktopApi(
 
 /** Builds `window.mathemaCall` for the call window's page. */
 export function bindCallPageApi(transport: IpcTransport<CallPageContract>): CallPageApi {
-  return Object.freeze({
+  const api: CallPageApi = {
     getOptions: () => transport.invoke('call:get-options', undefined),
     readyToClose: () => transport.invoke('call:ready-to-close', undefined),
-  });
+    report: (event) => transport.invoke('call:report', event),
+  };
+  return Object.freeze(api);
 }

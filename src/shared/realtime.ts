@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatMessage } from './api/chat';
 
 // Socket events between the API and the apps. The client connects to the API's origin
 // (path /socket.io) with `auth: { token, school_id, role }`.
@@ -72,19 +73,11 @@ export const chatSendRequest = z.object({
 });
 export const chatRoomRequest = z.object({ room_id: z.number().int().positive() });
 
-/** A new message, to the room's sockets. `message` is a shared/api/chat ChatMessage. */
+/** A new message, to the room's sockets (its attachments without links: see chatAttachment). */
 export const chatMessageEvent = z.object({
   school_id: z.number().int(),
   room_id: z.number().int(),
-  message: z.object({
-    id: z.number().int(),
-    room_id: z.number().int(),
-    user_id: z.number().int(),
-    author_name: z.string(),
-    body: z.string(),
-    created_at: z.string(),
-    deleted: z.boolean(),
-  }),
+  message: chatMessage,
 });
 export type ChatMessageEvent = z.infer<typeof chatMessageEvent>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { CallWindowOptions } from '../../src/shared/ipc';
+import type { CallWindowOptions, CallWindowReport } from '../../src/shared/ipc';
 import { CALL_PAGE_URL, CALL_PARTITION } from '../../src/main/app-identity';
 import { callPageHtml } from '../../src/main/call-window/call-page-html';
 import {
@@ -27,12 +27,14 @@ const lesson: CallWindowOptions = {
 function setup() {
   const harness = createWindowHarness();
   const setupScreenSharing = vi.fn();
+  const published: CallWindowReport[] = [];
   const calls = createCallWindowController({
     factory: harness.factory,
     profile: () =>
       callWindowProfile({ preload: CALL_PRELOAD, jitsiOrigin: () => calls.jitsiOrigin() }),
     pageUrl: CALL_PAGE_URL,
     setupScreenSharing,
+    publish: (report) => published.push(report),
     log: () => undefined,
   });
   const main = harness.open('main');
@@ -46,7 +48,7 @@ function setup() {
     if (!window) throw new Error('no call window was created');
     return window;
   };
-  return { harness, calls, main, openCall, setupScreenSharing };
+  return { harness, calls, main, openCall, setupScreenSharing, published };
 }
 
 describe('the call window', () => {
@@ -146,6 +148,57 @@ describe('the call window', () => {
     expect(calls.currentCall()?.roomName).toBe('geometry-a1');
     expect(calls.isCallWindow(second.webContents.id)).toBe(true);
     expect(calls.isCallWindow(first.webContents.id)).toBe(false);
+  });
+});
+
+describe('the call window’s reports to the main window', () => {
+  it('passes the meeting’s events on, named by the call’s room', () => {
+    const { openCall, calls, published } = setup();
+    openCall();
+    calls.report({ kind: 'joined' });
+    calls.report({ kind: 'recording-status', on: true, error: false });
+    calls.report({ kind: 'recording-link', link: 'https://recordings.example.org/r1' });
+    calls.report({ kind: 'left' });
+    expect(published).toEqual([
+      { roomName: 'algebra-b2-0412', event: { kind: 'joined' } },
+      { roomName: 'algebra-b2-0412', event: { kind: 'recording-status', on: true, error: false } },
+      {
+        roomName: 'algebra-b2-0412',
+        event: { kind: 'recording-link', link: 'https://recordings.example.org/r1' },
+      },
+      { roomName: 'algebra-b2-0412', event: { kind: 'left' } },
+    ]);
+  });
+
+  it('says once that the window closed, however it closed', () => {
+    // On Jitsi's readyToClose.
+    const first = setup();
+    first.openCall();
+    first.calls.readyToClose();
+    expect(first.published).toEqual([{ roomName: 'algebra-b2-0412', event: { kind: 'closed' } }]);
+    // Closed by the user with the window's own button.
+    const second = setup();
+    second.openCall().close();
+    expect(second.published).toEqual([{ roomName: 'algebra-b2-0412', event: { kind: 'closed' } }]);
+    // Replaced by another call: the old room closes, the new one speaks for itself.
+    const third = setup();
+    third.openCall();
+    third.openCall({ ...lesson, roomName: 'geometry-a1' });
+    third.calls.report({ kind: 'joined' });
+    third.calls.close();
+    expect(third.published).toEqual([
+      { roomName: 'algebra-b2-0412', event: { kind: 'closed' } },
+      { roomName: 'geometry-a1', event: { kind: 'joined' } },
+      { roomName: 'geometry-a1', event: { kind: 'closed' } },
+    ]);
+  });
+
+  it('says nothing for a call that is not open', () => {
+    const { openCall, calls, published } = setup();
+    calls.report({ kind: 'joined' });
+    openCall().close();
+    calls.report({ kind: 'left' });
+    expect(published.map((r) => r.event.kind)).toEqual(['closed']);
   });
 });
 

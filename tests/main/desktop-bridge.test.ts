@@ -85,6 +85,8 @@ describe('the desktop bridge (window.mathema)', () => {
     const listener = vi.fn();
     expect(typeof api.on('app:navigate', listener)).toBe('function');
     expect(subscribe).toHaveBeenCalledWith('app:navigate', listener);
+    api.on('call:event', listener);
+    expect(subscribe).toHaveBeenCalledWith('call:event', listener);
   });
 
   it('refuses to subscribe to anything that is not one of its events', () => {
@@ -97,15 +99,18 @@ describe('the desktop bridge (window.mathema)', () => {
 });
 
 describe('the call page bridge (window.mathemaCall)', () => {
-  it('has its two calls and nothing of the main window', async () => {
+  it('has its three calls and nothing of the main window', async () => {
     const invoke = vi.fn(async () => null as never);
     const api = bindCallPageApi({ invoke });
-    expect(Object.keys(api).sort()).toEqual(['getOptions', 'readyToClose']);
+    expect(Object.keys(api).sort()).toEqual(['getOptions', 'readyToClose', 'report']);
+    expect(Object.isFrozen(api)).toBe(true);
     await api.getOptions();
     await api.readyToClose();
+    await api.report({ kind: 'recording-status', on: true, error: false });
     expect(invoke.mock.calls).toEqual([
       ['call:get-options', undefined],
       ['call:ready-to-close', undefined],
+      ['call:report', { kind: 'recording-status', on: true, error: false }],
     ]);
   });
 });

@@ -73,6 +73,13 @@ describe('the renderer’s desktop platform', () => {
     expect(api.on).toHaveBeenCalledWith('app:navigate', listener);
   });
 
+  it('hears the call window’s events that main forwards', () => {
+    const api = fakeApi();
+    const listener = vi.fn();
+    createDesktopPlatform(api).onCallEvent(listener);
+    expect(api.on).toHaveBeenCalledWith('call:event', listener);
+  });
+
   it('saves files with the OS dialog in main', async () => {
     const api = fakeApi();
     await createDesktopPlatform(api).saveFile('grades.csv', 'a,b', 'text/csv');

@@ -123,6 +123,40 @@ describe('IPC handlers', () => {
     expect(services.vault.setToken).toHaveBeenCalledWith(null);
   });
 
+  it('pass the call page’s meeting events on, from the current call window only', async () => {
+    const { ipcMain, services } = wire();
+    await ipcMain.invoke('call:report', fromCall, { kind: 'joined' });
+    await ipcMain.invoke('call:report', fromCall, {
+      kind: 'recording-link',
+      link: 'https://recordings.example.org/r1',
+    });
+    expect(services.calls.report.mock.calls).toEqual([
+      [{ kind: 'joined' }],
+      [{ kind: 'recording-link', link: 'https://recordings.example.org/r1' }],
+    ]);
+    // The main window cannot speak for the meeting; nor can a window being replaced.
+    await expect(ipcMain.invoke('call:report', fromMain, { kind: 'left' })).rejects.toThrow(
+      /refused/,
+    );
+    services.calls.isCallWindow = vi.fn(() => false);
+    await ipcMain.invoke('call:report', fromCall, { kind: 'left' });
+    expect(services.calls.report).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuse meeting events that do not fit the contract', async () => {
+    const { ipcMain, services } = wire();
+    for (const request of [
+      { kind: 'closed' },
+      { kind: 'joined', extra: 1 },
+      { kind: 'recording-status', on: 'yes', error: false },
+      { kind: 'recording-link', link: 'javascript:alert(1)' },
+      { kind: 'recording-link', link: `https://example.org/${'x'.repeat(2000)}` },
+      undefined,
+    ])
+      await expect(ipcMain.invoke('call:report', fromCall, request)).rejects.toThrow();
+    expect(services.calls.report).not.toHaveBeenCalled();
+  });
+
   it('give the call page its options only in the current call window', async () => {
     const { ipcMain, services } = wire();
     services.calls.isCallWindow = vi.fn(() => false);

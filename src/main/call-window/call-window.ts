@@ -1,5 +1,5 @@
 import { CALL_WINDOW_WIDTH_FRACTION } from '../../shared/constants';
-import type { CallWindowOptions } from '../../shared/ipc';
+import type { CallMeetingEvent, CallWindowOptions, CallWindowReport } from '../../shared/ipc';
 import type { BrowserWindowLike, RectangleLike } from '../electron-api';
 import type { WindowFactory, WindowProfile } from '../windows/window-factory';
 import { jitsiOriginOf } from './jitsi-meeting-options';
@@ -42,6 +42,8 @@ export function createCallWindowController(options: {
   pageUrl: string;
   /** The SDK's setupScreenSharingMain, bound to the app's name and bundle id. */
   setupScreenSharing(window: BrowserWindowLike): void;
+  /** Tells the main window what a call window's meeting reported, and that it closed. */
+  publish(report: CallWindowReport): void;
   log(message: string): void;
 }) {
   let current: { window: BrowserWindowLike; call: CallWindowOptions; origin: string } | null = null;
@@ -108,6 +110,8 @@ export function createCallWindowController(options: {
       });
       window.on('closed', () => {
         if (current?.window === window) current = null;
+        // However it closed, the renderer learns that this call's window is gone (a leave).
+        options.publish({ roomName: call.roomName, event: { kind: 'closed' } });
       });
       window.loadURL(options.pageUrl).catch((error: unknown) => {
         options.log(`The call window could not load: ${String(error)}`);
@@ -119,6 +123,12 @@ export function createCallWindowController(options: {
     /** Jitsi's readyToClose: the user left the meeting. */
     readyToClose(): void {
       close();
+    },
+
+    /** A meeting event of the open call's page, passed on with the call's room. */
+    report(event: CallMeetingEvent): void {
+      if (!current || current.window.isDestroyed()) return;
+      options.publish({ roomName: current.call.roomName, event });
     },
 
     /** The options of the open call, for the call page; null when no call is open. */

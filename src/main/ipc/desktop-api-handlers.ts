@@ -77,4 +77,8 @@ export function registerDesktopApiHandlers(router: IpcRouter, services: DesktopS
   fromCallWindow('call:ready-to-close', (_request, sender) => {
     if (services.calls.isCallWindow(sender.webContentsId)) services.calls.readyToClose();
   });
+  // Only the current call's window speaks for it: a window being replaced says nothing more.
+  fromCallWindow('call:report', (event, sender) => {
+    if (services.calls.isCallWindow(sender.webContentsId)) services.calls.report(event);
+  });
 }

@@ -48,7 +48,19 @@ export const desktopRequestSchemas = {
   }),
 } satisfies { [K in IpcChannel]: z.ZodType<IpcContract[K]['request']> };
 
+/** A meeting event from the call page; a recording's link only as an http(s) address. */
+export const callMeetingEventSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('joined') }),
+  z.strictObject({ kind: z.literal('left') }),
+  z.strictObject({ kind: z.literal('recording-status'), on: z.boolean(), error: z.boolean() }),
+  z.strictObject({
+    kind: z.literal('recording-link'),
+    link: z.url({ protocol: /^https?$/ }).max(2000),
+  }),
+]);
+
 export const callPageRequestSchemas = {
   'call:get-options': noRequest,
   'call:ready-to-close': noRequest,
+  'call:report': callMeetingEventSchema,
 } satisfies { [K in CallPageChannel]: z.ZodType<CallPageContract[K]['request']> };

@@ -24,10 +24,11 @@ import { finance } from './migrations/040_finance';
 import { ledgerMonthTotals } from './migrations/041_ledger_month_totals';
 import { chat } from './migrations/033_chat';
 import { scorm } from './migrations/052_scorm';
+import { chatAttachments } from './migrations/064_chat_attachments';
 import type { Database } from './schema';
 
 /** Every migration, in order. Names never change once released. */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '001_foundation': foundation,
   '002_resources': resources,
   '003_account_authority': accountAuthority,
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '041_ledger_month_totals': ledgerMonthTotals,
   '033_chat': chat,
   '052_scorm': scorm,
+  '064_chat_attachments': chatAttachments,
 };
 
 /** Brings the database up to date; runs on every start. */

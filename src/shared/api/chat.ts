@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
-import { CHAT_MESSAGE_MAX_LENGTH, CHAT_PAGE_SIZE, sanitizeChatText } from '../chat/text';
+import {
+  CHAT_ATTACHMENTS_MAX,
+  CHAT_MESSAGE_MAX_LENGTH,
+  CHAT_PAGE_SIZE,
+  sanitizeChatText,
+} from '../chat/text';
 import { endpoint } from './endpoint';
 import { idParam, schoolRoleParams } from './school';
 
@@ -19,15 +24,32 @@ export const chatMessageText = z
       .max(CHAT_MESSAGE_MAX_LENGTH, `At most ${CHAT_MESSAGE_MAX_LENGTH} characters`),
   );
 
-/** One message; a deleted one keeps its place with an empty body. */
+/**
+ * A file a message carries. `url` is a signed link for the one reader it was given to, which
+ * works while they may read the room (docs/chat.md, Attachments); a live broadcast goes to many
+ * readers at once and carries none: the client asks for the message again to get its own.
+ */
+export const chatAttachment = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  url: z.string().nullable(),
+  url_expires_at: z.string().nullable(),
+});
+export type ChatAttachment = z.infer<typeof chatAttachment>;
+
+/** One message; a deleted one keeps its place with an empty body and no attachments. */
 export const chatMessage = z.object({
   id: z.number().int(),
   room_id: z.number().int(),
   user_id: z.number().int(),
   author_name: z.string(),
+  /** May be empty when the message carries files. */
   body: z.string(),
   created_at: z.string(),
   deleted: z.boolean(),
+  attachments: z.array(chatAttachment),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
@@ -76,6 +98,30 @@ export const chatRoomDetail = z.object({
 export type ChatRoomDetail = z.infer<typeof chatRoomDetail>;
 
 const cursor = z.coerce.number().int().positive().max(2_147_483_647);
+
+/**
+ * What a member sends: text, files uploaded to the room beforehand (`POST …/files` with
+ * type=chat and entity_id the room), or both.
+ */
+export const chatSendBody = z
+  .object({
+    body: z
+      .string()
+      .max(CHAT_MESSAGE_MAX_LENGTH * 4, `At most ${CHAT_MESSAGE_MAX_LENGTH} characters`)
+      .transform(sanitizeChatText)
+      .pipe(
+        z.string().max(CHAT_MESSAGE_MAX_LENGTH, `At most ${CHAT_MESSAGE_MAX_LENGTH} characters`),
+      )
+      .default(''),
+    file_ids: z
+      .array(cursor)
+      .max(CHAT_ATTACHMENTS_MAX, `At most ${CHAT_ATTACHMENTS_MAX} files in one message`)
+      .default([]),
+  })
+  .refine((message) => message.body !== '' || message.file_ids.length > 0, {
+    message: 'Write a message',
+    path: ['body'],
+  });
 
 export const chatHistoryQuery = z.object({
   /** Older than this message (the page above the oldest one shown). */
@@ -129,16 +175,18 @@ export const chatEndpoints = {
     method: 'POST',
     path: '/schools/:school_id/:role/chat/rooms/:id/messages',
     access: 'school-role',
-    summary: 'Send a message (stored, then sent live to the room); rate-limited per person.',
+    summary:
+      'Send a message with text, files uploaded to the room, or both (stored, then sent live to the room); rate-limited per person.',
     params: roomParams,
-    body: z.object({ body: chatMessageText }),
+    body: chatSendBody,
     response: chatMessage,
   }),
   deleteMessage: endpoint({
     method: 'DELETE',
     path: '/schools/:school_id/:role/chat/rooms/:id/messages/:message_id',
     access: 'school-role',
-    summary: 'Delete a message: one’s own, or any as the lesson’s teacher or the office.',
+    summary:
+      'Delete a message and its files: one’s own, or any as the lesson’s teacher or the office.',
     params: roomParams.extend({ message_id: idParam }),
     response: z.null(),
   }),
@@ -155,9 +203,13 @@ export const chatEndpoints = {
     method: 'GET',
     path: '/schools/:school_id/:role/chat/contacts',
     access: 'school-role',
-    summary: 'People of the school the caller may open a conversation with.',
+    summary:
+      'People of the school the caller may open a conversation with; `for=room`: everyone of the school, for the office choosing the members of a room.',
     params: schoolRoleParams,
-    query: z.object({ search: z.string().trim().max(200).optional() }),
+    query: z.object({
+      search: z.string().trim().max(200).optional(),
+      for: z.enum(['conversation', 'room'], { error: 'Choose conversation or room' }).optional(),
+    }),
     response: z.array(chatContact),
   }),
   openDirect: endpoint({

@@ -8,11 +8,12 @@ export const FILE_ENTITIES = ['chapter', 'task', 'submission'] as const;
 export type FileEntity = (typeof FILE_ENTITIES)[number];
 
 /**
- * What an upload may be attached to: the files list's kinds and an absence's justification
+ * What an upload may be attached to: the files list's kinds, an absence's justification
  * document (entity_id: the attendance record), which is shown only with its absence, to the
- * office and the student's guardians, never in the files list.
+ * office and the student's guardians, never in the files list, and a chat room (entity_id: the
+ * room), whose member then sends it with a message (docs/chat.md, Attachments).
  */
-export const UPLOAD_ENTITIES = [...FILE_ENTITIES, 'absence'] as const;
+export const UPLOAD_ENTITIES = [...FILE_ENTITIES, 'absence', 'chat'] as const;
 export type UploadEntity = (typeof UPLOAD_ENTITIES)[number];
 
 /**
@@ -35,7 +36,9 @@ export type FileRef = z.infer<typeof fileRef>;
  * `entity_id` is the task: the file joins the caller's own submission of it.
  */
 export const uploadFields = z.object({
-  type: z.enum(UPLOAD_ENTITIES, { error: 'Choose chapter, task, submission or absence' }),
+  type: z.enum(UPLOAD_ENTITIES, {
+    error: 'Choose chapter, task, submission, absence or chat',
+  }),
   entity_id: z.coerce
     .number({ error: 'This field is required' })
     .int()
@@ -99,7 +102,7 @@ export const fileEndpoints = {
     path: '/schools/:school_id/:role/files',
     access: 'school-role',
     summary:
-      'Upload a file to a chapter, task, submission or absence (multipart: file, type, entity_id, file_type=file); answers data.url.',
+      'Upload a file to a chapter, task, submission, absence or chat room (multipart: file, type, entity_id, file_type=file); answers data.url.',
     params: schoolRoleParams,
     response: fileRef,
   }),
@@ -107,7 +110,8 @@ export const fileEndpoints = {
     method: 'DELETE',
     path: '/schools/:school_id/:role/files/:id',
     access: 'school-role',
-    summary: 'Delete an uploaded file (whoever may change its chapter, task or submission).',
+    summary:
+      'Delete an uploaded file (whoever may change its chapter, task or submission; a chat file not sent yet, its uploader).',
     params: schoolRoleParams.extend({ id: idParam }),
     response: z.null(),
   }),
@@ -116,10 +120,12 @@ export const fileEndpoints = {
     path: '/files/:id',
     access: 'public',
     summary:
-      'Open an uploaded file through the signed link of its record (expires, signature): no Token needed.',
+      'Open an uploaded file through the signed link of its record (expires, signature; a chat attachment also reader, who must still read its room): no Token needed.',
     params: z.object({ id: idParam }),
     query: z.object({
       expires: z.coerce.number().int().positive().max(99_999_999_999),
+      /** Chat attachments: the user the link was given to. */
+      reader: z.coerce.number().int().positive().max(2_147_483_647).optional(),
       signature: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid'),
     }),
     response: z.null(),

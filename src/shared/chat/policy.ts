@@ -39,3 +39,6 @@ export function mayOpenConversation(request: ConversationRequest): boolean {
 /** The roles a caller may ever reach (given a shared lesson), to narrow the contact search. */
 export const reachableRoles = (from: Role, roles: readonly Role[], studentsMayMessage: boolean) =>
   roles.filter((to) => mayOpenConversation({ from, to, sharesLesson: true, studentsMayMessage }));
+
+/** Who makes rooms with chosen members (group rooms): the office. */
+export const mayMakeRooms = (role: Role) => role === 'admin';

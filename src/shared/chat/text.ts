@@ -13,6 +13,17 @@ export const CHAT_PAGE_SIZE = 30;
 export const CHAT_CATCH_UP_MAX = 200;
 /** How long a typing indicator stays without another keystroke. */
 export const CHAT_TYPING_TIMEOUT_MS = 4_000;
+/** Files one message carries at most (each within the server's upload limit). */
+export const CHAT_ATTACHMENTS_MAX = 5;
+/** Files attached in one room's composer and not sent yet, per person. */
+export const CHAT_UNSENT_FILES_MAX = 10;
+/** Uploads one person may make to chat rooms per window. */
+export const CHAT_UPLOAD_LIMIT = 20;
+export const CHAT_UPLOAD_WINDOW_MS = 60_000;
+/** An attachment's link works this long, while its reader may still read the room. */
+export const CHAT_ATTACHMENT_LINK_TTL_SECONDS = 12 * 60 * 60;
+/** Files attached and never sent are removed after this long. */
+export const CHAT_UNSENT_FILE_TTL_MS = 24 * 60 * 60_000;
 
 const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 const DIRECTION_OVERRIDES = /[\u202a-\u202e\u2066-\u2069]/g;

@@ -25,6 +25,7 @@ export function fakeDesktopServices() {
       open: vi.fn(),
       close: vi.fn(),
       readyToClose: vi.fn(),
+      report: vi.fn(),
       currentCall: vi.fn(() => null),
       jitsiOrigin: vi.fn(() => null),
       isCallWindow: vi.fn(() => true),

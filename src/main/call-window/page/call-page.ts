@@ -1,12 +1,14 @@
 // Runs in the call window's page (main world). It embeds Jitsi through the IFrame API loaded
-// from the call's own domain and wires the SDK's screen sharing; the preload gave it
-// window.mathemaCall and the SDK's bridge, nothing else.
+// from the call's own domain, wires the SDK's screen sharing and passes the meeting's events to
+// main (meeting-reports.ts); the preload gave it window.mathemaCall and the SDK's bridge,
+// nothing else.
 
 import { setupScreenSharingRender, type JitsiIFrameApi } from '@jitsi/electron-sdk/renderer';
 import { DEFAULT_CALL_LANGUAGE } from '../../../shared/constants';
 import type { CallPageApi } from '../../../shared/ipc';
 import { buildJitsiMeetingOptions, type JitsiMeetingOptions } from '../jitsi-meeting-options';
 import { callPageTranslator } from './call-page-messages';
+import { reportMeetingEvents } from './meeting-reports';
 
 type JitsiMeetExternalApiConstructor = new (
   domain: string,
@@ -56,10 +58,7 @@ async function startCall(
     setupScreenSharingRender(api);
     // From here Jitsi's own page shows progress and errors.
     status.textContent = '';
-    api.on('readyToClose', () => {
-      api.dispose();
-      void bridge.readyToClose();
-    });
+    reportMeetingEvents(api, bridge, call);
   } catch (error) {
     console.error(error);
     status.textContent = t('failed');

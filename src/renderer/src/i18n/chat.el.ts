@@ -19,7 +19,27 @@ export const chatGreek: Record<string, string> = {
   People: 'Άτομα',
   Conversation: 'Προσωπική',
   Group: 'Ομάδα',
+  'Sent a file': 'Έστειλε αρχείο',
+  'Files to send': 'Αρχεία προς αποστολή',
+  'At most {{count}} files in one message': 'Έως {{count}} αρχεία σε ένα μήνυμα',
+  'Up to {{count}} files, each up to {{size}}; programs and scripts are not accepted.':
+    'Έως {{count}} αρχεία, το καθένα έως {{size}}· προγράμματα και σενάρια δεν γίνονται δεκτά.',
+  'New group': 'Νέα ομάδα',
+  'Name of the group': 'Όνομα της ομάδας',
+  'Choose at least one member': 'Επιλέξτε τουλάχιστον ένα μέλος',
   // The server's answers, shown as they come.
+  'At most 5 files in one message': 'Έως 5 αρχεία σε ένα μήνυμα',
+  'You are attaching files too fast; wait a moment.':
+    'Επισυνάπτετε αρχεία πολύ γρήγορα· περιμένετε λίγο.',
+  'You have 10 files waiting in this room: send or remove them first.':
+    'Έχετε 10 αρχεία σε αναμονή σε αυτή τη συνομιλία· στείλτε ή αφαιρέστε τα πρώτα.',
+  'Some of these files are not waiting in this room any more; attach them again.':
+    'Κάποια από αυτά τα αρχεία δεν είναι πια σε αναμονή εδώ· επισυνάψτε τα ξανά.',
+  'Attach the files to this room again': 'Επισυνάψτε ξανά τα αρχεία σε αυτή τη συνομιλία',
+  'A file of a sent message goes with the message: delete the message.':
+    'Το αρχείο ενός σταλμένου μηνύματος φεύγει μαζί με το μήνυμα· διαγράψτε το μήνυμα.',
+  'This file is only for the people of its chat room.':
+    'Αυτό το αρχείο είναι μόνο για τα μέλη της συνομιλίας του.',
   'At most 2000 characters': 'Έως 2000 χαρακτήρες',
   'You are sending messages too fast; wait a moment.':
     'Στέλνετε μηνύματα πολύ γρήγορα· περιμένετε λίγο.',

@@ -33,6 +33,7 @@ export function createDesktopPlatform(api: DesktopApi): Platform {
     notificationPermission: () => 'granted',
     requestNotificationPermission: async () => 'granted',
     openCall: (options) => api.openCall(options),
+    onCallEvent: (listener) => api.on('call:event', listener),
     checkForUpdates: () => api.checkForUpdates(),
     // The OS save dialog picks the type from the file name; the MIME type is for browsers.
     async saveFile(name, data, _mimeType) {

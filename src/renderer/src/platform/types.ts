@@ -1,5 +1,6 @@
 import type {
   CallWindowOptions,
+  CallWindowReport,
   DesktopConfig,
   DesktopNotification,
   UpdateStatus,
@@ -30,6 +31,11 @@ export interface Platform {
   /** Asks the user; call it from a click (browsers ask only in answer to a user's gesture). */
   requestNotificationPermission(): Promise<NotificationPermissionState>;
   openCall(options: CallWindowOptions): Promise<void>;
+  /**
+   * What the desktop call window's meeting reports (joined, left, recording) and its closing;
+   * the web's call window is part of the page and reports itself, so there it never fires.
+   */
+  onCallEvent(listener: (report: CallWindowReport) => void): () => void;
   checkForUpdates(): Promise<UpdateStatus>;
   saveFile(name: string, data: Uint8Array | string, mimeType: string): Promise<void>;
   /** Desktop: machine/user configuration; web: null. */

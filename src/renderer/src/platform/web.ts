@@ -62,6 +62,8 @@ export function createWebPlatform(): Platform {
       url.searchParams.set('jwt', options.jwt);
       window.open(url.toString(), '_blank', 'noopener');
     },
+    // The web's call window lives in the page and reports to the server itself.
+    onCallEvent: () => () => undefined,
     async checkForUpdates() {
       return { state: 'disabled' };
     },

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ChatMessage } from '../../../shared/api/chat';
 import type { Database } from '../../db/schema';
+import { attachFiles } from './attachments';
 
 // Messages are stored before anyone hears of them, and a commit is a disk flush: one per
 // message would cap a node at a few hundred messages a second (and on SQLite hold the event
@@ -13,6 +14,22 @@ export interface NewMessage {
   userId: number;
   body: string;
   nowIso: string;
+}
+
+/**
+ * Stores one message that carries files, in a transaction of its own: attaching them may be
+ * refused (a file gone meanwhile), which must not fail the messages of others sent with it.
+ */
+export async function writeMessageWithFiles(
+  db: Kysely<Database>,
+  message: NewMessage,
+  fileIds: readonly number[],
+): Promise<ChatMessage> {
+  return db.transaction().execute(async (trx) => {
+    const [stored] = await writeBatch(trx, [message]);
+    await attachFiles(trx, { ...message, id: stored!.id }, fileIds);
+    return stored!;
+  });
 }
 
 interface Pending {
@@ -44,7 +61,12 @@ export class MessageWriter {
     while (this.pending.length > 0) {
       const batch = this.pending.splice(0, BATCH_LIMIT);
       try {
-        const stored = await this.db.transaction().execute((trx) => writeBatch(trx, batch));
+        const stored = await this.db.transaction().execute((trx) =>
+          writeBatch(
+            trx,
+            batch.map((entry) => entry.message),
+          ),
+        );
         batch.forEach((entry, i) => entry.resolve(stored[i]!));
       } catch (error) {
         batch.forEach((entry) => entry.reject(error));
@@ -54,8 +76,8 @@ export class MessageWriter {
   }
 }
 
-async function writeBatch(trx: Kysely<Database>, batch: Pending[]): Promise<ChatMessage[]> {
-  const rows = batch.map(({ message }) => ({
+async function writeBatch(trx: Kysely<Database>, batch: NewMessage[]): Promise<ChatMessage[]> {
+  const rows = batch.map((message) => ({
     school_id: message.schoolId,
     room_id: message.roomId,
     user_id: message.userId,
@@ -70,7 +92,7 @@ async function writeBatch(trx: Kysely<Database>, batch: Pending[]): Promise<Chat
     string,
     { schoolId: number; roomId: number; userId: number; id: number }
   >();
-  batch.forEach(({ message }, i) =>
+  batch.forEach((message, i) =>
     newest.set(`${message.roomId}:${message.userId}`, { ...message, id: ids[i]! }),
   );
   for (const read of newest.values())
@@ -85,10 +107,10 @@ async function writeBatch(trx: Kysely<Database>, batch: Pending[]): Promise<Chat
   const authors = await trx
     .selectFrom('users')
     .select(['id', 'first_name', 'last_name'])
-    .where('id', 'in', [...new Set(batch.map((p) => p.message.userId))])
+    .where('id', 'in', [...new Set(batch.map((message) => message.userId))])
     .execute();
   const names = new Map(authors.map((a) => [a.id, `${a.first_name} ${a.last_name}`]));
-  return batch.map(({ message }, i) => ({
+  return batch.map((message, i) => ({
     id: ids[i]!,
     room_id: message.roomId,
     user_id: message.userId,
@@ -96,6 +118,7 @@ async function writeBatch(trx: Kysely<Database>, batch: Pending[]): Promise<Chat
     body: message.body,
     created_at: message.nowIso,
     deleted: false,
+    attachments: [],
   }));
 }
 

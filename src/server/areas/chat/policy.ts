@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { mayOpenConversation, reachableRoles } from '../../../shared/chat/policy';
+import { mayMakeRooms, mayOpenConversation, reachableRoles } from '../../../shared/chat/policy';
 import { ROLES, type Role } from '../../../shared/constants';
 import type { Database } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
 import type { Candidate, ChatCaller } from './contacts';
-import { isMember, roomInSchool, type RoomRow } from './queries';
+import { holdsRole, isMember, roomInSchool, roomOfMember, type RoomRow } from './queries';
 
 // Chat: who may do what. The one place.
 //
@@ -15,6 +15,10 @@ import { isMember, roomInSchool, type RoomRow } from './queries';
 //   room but a direct conversation.
 // - Opening a conversation: shared/chat/policy.ts mayOpenConversation, on the facts the
 //   contacts query gathers. Making a room with chosen members: the office.
+// - Attachments: a room's members upload to it (what they send with a message); a file not
+//   sent yet is its uploader's alone. A sent file is opened by whoever may read the room at
+//   the moment of the download (its link names the reader, checked again then), and goes
+//   with its message.
 // - Another school's room is not found, whatever the caller's role there.
 
 export interface RoomAccess {
@@ -51,8 +55,33 @@ export function assertMayDelete(
   throw forbidden("You may delete only your own messages here; the lesson's teacher moderates.");
 }
 
+/**
+ * Whether a user may open a room's files now, whatever role they signed in with: a member
+ * still in the school, or the office for every room but a direct conversation (as roomAccess).
+ */
+export async function mayReadRoomFiles(
+  db: Kysely<Database>,
+  schoolId: number,
+  roomId: number,
+  userId: number,
+): Promise<boolean> {
+  const membership = await roomOfMember(db, roomId, userId);
+  if (membership) return membership.school_id === schoolId;
+  const room = await roomInSchool(db, schoolId, roomId);
+  if (!room || room.kind === 'direct') return false;
+  return holdsRole(db, schoolId, userId, 'admin');
+}
+
+/** A file attached in a room's composer and not sent yet belongs to its uploader alone. */
+export function assertOwnUnsentFile(
+  file: { uploaded_by_user_id: number | null },
+  userId: number,
+): void {
+  if (file.uploaded_by_user_id !== userId) throw notFound('This file does not exist.');
+}
+
 export function assertMayCreateRoom(caller: { role: Role }): void {
-  if (caller.role !== 'admin') throw forbidden('Only the office makes chat rooms.');
+  if (!mayMakeRooms(caller.role)) throw forbidden('Only the office makes chat rooms.');
 }
 
 /** The roles the caller could ever open a conversation with, to narrow the contact search. */

@@ -161,6 +161,18 @@ export async function roomOfMember(db: Db, roomId: number, userId: number) {
     .executeTakeFirst();
 }
 
+/** Whether the user holds this role in the school. */
+export async function holdsRole(db: Db, schoolId: number, userId: number, role: string) {
+  const row = await db
+    .selectFrom('memberships')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .where('role', '=', role)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function isMember(db: Db, schoolId: number, roomId: number, userId: number) {
   const row = await db
     .selectFrom('chat_room_members')
@@ -212,6 +224,8 @@ function presentMessage(row: {
     body: row.deleted_at ? '' : row.body,
     created_at: row.created_at,
     deleted: row.deleted_at !== null,
+    // Read with the messages' files by chat/attachments.ts withAttachments, for one reader.
+    attachments: [],
   };
 }
 

@@ -39,11 +39,11 @@ export function chatRoutes(app: FastifyInstance, deps: ServerDeps): void {
     };
   });
   route(app, deps, api.history, async ({ ctx, params, query }) =>
-    chat.roomHistory(deps, await roomAccess(deps.db, scopeOf(ctx), params.id), query),
+    chat.roomHistory(deps, await roomAccess(deps.db, scopeOf(ctx), params.id), ctx.user!.id, query),
   );
   route(app, deps, api.send, async ({ ctx, params, body }) => {
     assertMaySend(await roomAccess(deps.db, scopeOf(ctx), params.id));
-    return chat.sendMessage(deps, scopeOf(ctx), params.id, body.body);
+    return chat.sendMessage(deps, scopeOf(ctx), params.id, body);
   });
   route(app, deps, api.deleteMessage, async ({ ctx, params }) => {
     const access = await roomAccess(deps.db, scopeOf(ctx), params.id);
@@ -57,7 +57,7 @@ export function chatRoutes(app: FastifyInstance, deps: ServerDeps): void {
     };
   });
   route(app, deps, api.contacts, async ({ ctx, query }) =>
-    chat.listContacts(deps, await callerOf(deps, ctx), query.search || undefined),
+    chat.listContacts(deps, await callerOf(deps, ctx), query.search || undefined, query.for),
   );
   route(app, deps, api.openDirect, async ({ ctx, body }) => ({
     id: await chat.openDirect(deps, await callerOf(deps, ctx), body),

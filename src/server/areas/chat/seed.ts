@@ -1,10 +1,13 @@
+import type { ObjectStore } from '../../files/object-store';
 import { insertReturningIds, type SeedDb } from '../../db/seed/batches';
+import { seedChatAttachment } from '../files/seed';
 import type { Random } from '../../db/seed/random';
 import { insertRoom } from './queries';
 import { syncLessonRoom } from './lesson-rooms';
 
 // Demo chat: every lesson's room (its teachers and students), a few weeks of talk in the demo
-// teacher's lesson rooms, and direct conversations of the demo accounts with some unread.
+// teacher's lesson rooms, and direct conversations of the demo accounts with some unread (one
+// message carrying a picture).
 
 const LESSON_LINES: [by: 'teacher' | 'student', text: string][] = [
   ['teacher', 'Καλησπέρα σε όλους! Αύριο γράφουμε το διαγώνισμα στο κεφάλαιο 3.'],
@@ -21,6 +24,7 @@ const LESSON_LINES: [by: 'teacher' | 'student', text: string][] = [
 
 export async function seedChat(
   db: SeedDb,
+  storage: ObjectStore,
   random: Random,
   now: string,
   ids: {
@@ -127,6 +131,7 @@ export async function seedChat(
         .where('user_id', '=', member)
         .execute();
     }
+    return { roomId, messageIds };
   };
   await direct(ids.teacher, ids.parent, 'Νίκος Παπαδάκης · Μαρία Γεωργίου', [
     [ids.parent, 'Καλησπέρα κύριε Παπαδάκη, η Σοφία θα λείψει την Πέμπτη λόγω γιατρού.'],
@@ -134,11 +139,21 @@ export async function seedChat(
     [ids.parent, 'Πώς τα πηγαίνει στα μαθηματικά αυτό το τρίμηνο;'],
     [ids.teacher, 'Πολύ καλά! Είναι συνεπής και συμμετέχει στο μάθημα.'],
   ]);
-  await direct(ids.teacher, ids.student, 'Νίκος Παπαδάκης · Σοφία Γεωργίου', [
+  const withStudent = await direct(ids.teacher, ids.student, 'Νίκος Παπαδάκης · Σοφία Γεωργίου', [
     [ids.student, 'Κύριε, δεν κατάλαβα την άσκηση 7 της εργασίας.'],
     [ids.teacher, 'Δοκίμασε να φέρεις όλους τους όρους με x στο ένα μέλος.'],
     [ids.teacher, 'Αν κολλήσεις, τη λύνουμε μαζί στο μάθημα.'],
   ]);
+  // The teacher's hint came with a sketch.
+  await seedChatAttachment(db, storage, {
+    schoolId: ids.athens,
+    roomId: withStudent.roomId,
+    lessonId: null,
+    messageId: withStudent.messageIds[1]!,
+    uploaderUserId: ids.teacher,
+    name: 'άσκηση-7-σχήμα.png',
+    createdAt: at(90),
+  });
   if (ids.otherTeachers[0])
     await direct(ids.teacher, ids.otherTeachers[0], 'Νίκος Παπαδάκης · συνάδελφος', [
       [ids.otherTeachers[0], 'Νίκο, μπορείς να με αντικαταστήσεις την Τρίτη στις 17:00;'],

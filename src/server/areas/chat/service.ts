@@ -1,11 +1,14 @@
-import { chatMessageText, type ChatMessage } from '../../../shared/api/chat';
+import { chatSendBody, type ChatMessage } from '../../../shared/api/chat';
+import { fieldsOf } from '../../../shared/api/envelope';
 import { CHAT_SEND_LIMIT, CHAT_SEND_WINDOW_MS } from '../../../shared/chat/text';
+import { ROLES } from '../../../shared/constants';
 import { SERVER_EVENTS, chatSocketRoom } from '../../../shared/realtime';
 import type { ServerDeps } from '../../deps';
 import { ApiError, notFound, validationError } from '../../http/errors';
 import { announceMembershipChanges } from './lesson-rooms';
 import { findCandidates, type ChatCaller } from './contacts';
-import { messageWriter } from './message-writer';
+import { removeMessageFiles, withAttachments } from './attachments';
+import { messageWriter, writeMessageWithFiles } from './message-writer';
 import { assertMayCreateRoom, assertMayDelete, contactRoles, mayMessage } from './policy';
 import type { RoomAccess } from './policy';
 import * as q from './queries';
@@ -24,19 +27,19 @@ export async function studentsMayMessage(deps: ServerDeps, schoolId: number): Pr
   return row?.data === 'true';
 }
 
-/** Stores a message from a member (checked by the caller), then broadcasts it. */
+/**
+ * Stores a message from a member (checked by the caller), then broadcasts it: text, the
+ * member's files waiting in the room (`file_ids`), or both. Answers it with links for the sender.
+ */
 export async function sendMessage(
   deps: ServerDeps,
   sender: { schoolId: number; userId: number },
   roomId: number,
-  text: unknown,
+  input: { body: unknown; file_ids?: unknown },
 ): Promise<ChatMessage> {
-  const parsed = chatMessageText.safeParse(text);
+  const parsed = chatSendBody.safeParse(input);
   if (!parsed.success)
-    throw validationError(
-      { body: parsed.error.issues[0]?.message ?? 'Write a message' },
-      parsed.error.issues[0]?.message,
-    );
+    throw validationError(fieldsOf(parsed.error), parsed.error.issues[0]?.message);
   const decision = await deps.limiter.hit(
     `chat:send:${sender.userId}`,
     CHAT_SEND_LIMIT,
@@ -49,21 +52,35 @@ export async function sendMessage(
       undefined,
       decision.retryAfter,
     );
-  const message = await messageWriter(deps.db).write({
+  const message = {
     schoolId: sender.schoolId,
     roomId,
     userId: sender.userId,
-    body: parsed.data,
+    body: parsed.data.body,
     nowIso: deps.now().toISOString(),
-  });
+  };
+  const fileIds = parsed.data.file_ids;
+  const stored =
+    fileIds.length > 0
+      ? await writeMessageWithFiles(deps.db, message, fileIds)
+      : await messageWriter(deps.db).write(message);
+  const [forSender] =
+    fileIds.length > 0
+      ? await withAttachments(deps, sender.schoolId, [stored], sender.userId)
+      : [stored];
   deps.realtime.toRoom(chatSocketRoom(roomId), SERVER_EVENTS.chatMessage, {
     school_id: sender.schoolId,
     room_id: roomId,
-    message,
+    // One payload for every reader: the files without links (each asks for its own).
+    message: {
+      ...forSender!,
+      attachments: forSender!.attachments.map((a) => ({ ...a, url: null, url_expires_at: null })),
+    },
   });
-  return message;
+  return forSender!;
 }
 
+/** Deletes a message (softly) and its files, in one transaction, then tells the room. */
 export async function deleteMessage(
   deps: ServerDeps,
   access: RoomAccess,
@@ -75,7 +92,11 @@ export async function deleteMessage(
   if (!message) throw notFound('This message does not exist.');
   assertMayDelete(access, userId, message);
   if (message.deleted_at) return;
-  await q.softDeleteMessage(deps.db, room.school_id, messageId, userId, deps.now().toISOString());
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await q.softDeleteMessage(trx, room.school_id, messageId, userId, now.toISOString());
+    await removeMessageFiles(trx, room.school_id, messageId, now);
+  });
   deps.realtime.toRoom(chatSocketRoom(room.id), SERVER_EVENTS.chatDeleted, {
     school_id: room.school_id,
     room_id: room.id,
@@ -100,9 +121,11 @@ export async function markRoomRead(
   return position;
 }
 
+/** A page of the room's history (or the catch-up), its files with links for `reader`. */
 export async function roomHistory(
   deps: ServerDeps,
   access: RoomAccess,
+  reader: number,
   query: { before?: number; after?: number; from?: number; limit: number },
 ) {
   const { school_id: schoolId, id: roomId } = access.room;
@@ -112,16 +135,44 @@ export async function roomHistory(
       query.from !== undefined
         ? await q.deletedBetween(deps.db, schoolId, roomId, query.from, query.after)
         : [];
-    return { messages, next_before: null, deleted_ids: deleted };
+    return {
+      messages: await withAttachments(deps, schoolId, messages, reader),
+      next_before: null,
+      deleted_ids: deleted,
+    };
   }
   const page = await q.messagesBefore(deps.db, schoolId, roomId, query.before, query.limit);
-  return { messages: page.messages, next_before: page.nextBefore, deleted_ids: [] };
+  return {
+    messages: await withAttachments(deps, schoolId, page.messages, reader),
+    next_before: page.nextBefore,
+    deleted_ids: [],
+  };
 }
 
 const CONTACTS_SHOWN = 30;
 
-/** People the caller may open a conversation with, by name. */
-export async function listContacts(deps: ServerDeps, caller: ChatCaller, search?: string) {
+/**
+ * People the caller may open a conversation with, by name; for a room (`purpose: 'room'`, the
+ * office choosing its members), everyone of the school.
+ */
+export async function listContacts(
+  deps: ServerDeps,
+  caller: ChatCaller,
+  search?: string,
+  purpose: 'conversation' | 'room' = 'conversation',
+) {
+  if (purpose === 'room') {
+    assertMayCreateRoom(caller);
+    const everyone = await findCandidates(deps.db, caller, ROLES, {
+      search,
+      limit: CONTACTS_SHOWN,
+    });
+    // A room's members are people: one row each, whichever roles they hold.
+    const seen = new Set<number>();
+    return everyone
+      .filter((c) => !seen.has(c.user_id) && seen.add(c.user_id))
+      .map((c) => ({ user_id: c.user_id, role: c.role, name: c.name }));
+  }
   const allowStudents = await studentsMayMessage(deps, caller.schoolId);
   const candidates = await findCandidates(deps.db, caller, contactRoles(caller, allowStudents), {
     search,

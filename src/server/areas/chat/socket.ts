@@ -12,6 +12,7 @@ import { CHAT_CATCH_UP_MAX } from '../../../shared/chat/text';
 import type { ServerDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import * as q from './queries';
+import { withAttachments } from './attachments';
 import { sendMessage } from './service';
 
 // Chat over the socket. A socket that named its school (the role area's) enters the rooms of
@@ -69,7 +70,10 @@ export function attachChatSockets(io: Server, deps: ServerDeps): void {
             : [];
         ack({
           ok: true,
-          data: { messages: missed, complete: missed.length < CHAT_CATCH_UP_MAX },
+          data: {
+            messages: await withAttachments(deps, room.school_id, missed, userId),
+            complete: missed.length < CHAT_CATCH_UP_MAX,
+          },
         });
       } catch (error) {
         ack(refusal(error));
@@ -90,12 +94,10 @@ export function attachChatSockets(io: Server, deps: ServerDeps): void {
       try {
         const room = await memberRoom(deps, parsed.data.room_id, userId);
         if (!room) return answer(notMember);
-        const message = await sendMessage(
-          deps,
-          { schoolId: room.school_id, userId },
-          room.id,
-          parsed.data.body,
-        );
+        // Text only: files are uploaded over HTTP and sent with the HTTP call.
+        const message = await sendMessage(deps, { schoolId: room.school_id, userId }, room.id, {
+          body: parsed.data.body,
+        });
         answer({ ok: true, data: message });
       } catch (error) {
         answer(refusal(error));

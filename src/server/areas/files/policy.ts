@@ -3,11 +3,14 @@ import type { UploadEntity } from '../../../shared/api/files';
 import type { ServerDeps } from '../../deps';
 import type { RequestContext } from '../../http/context';
 import { absenceDocumentTarget } from '../attendance/documents';
-import { notFound, ruleError } from '../../http/errors';
+import { forbidden, notFound, ruleError } from '../../http/errors';
+import { chatUploadTarget } from '../chat/attachments';
+import { assertOwnUnsentFile } from '../chat/policy';
 import { readableChapter } from '../chapters/queries';
 import {
   assertMayWriteLesson,
   lessonsOf,
+  teachingCaller,
   visibleCondition,
   type TeachingCaller,
 } from '../lessons/teaching-access';
@@ -22,6 +25,8 @@ import type { Sniffed } from './sniff';
 // - Submissions: the student whose work it is, while they may still change it.
 // - Absences (justification documents): the office with write on absences (attendance's
 //   policy); they are never in the files list, only with their absence.
+// - Chat rooms: their members, as chat's policy says (areas/chat/policy.ts); a chat file is
+//   opened only by whoever may read its room when it is downloaded (its link names them).
 //
 // The files list shows each caller the files of the records they may read: chapters and tasks
 // as their own rules say (drafts to teachers and the office), and a student's work to the
@@ -31,18 +36,24 @@ import type { Sniffed } from './sniff';
 export interface UploadTarget {
   entity: UploadEntity;
   entityId: number;
-  lessonId: number;
+  /** The lesson the file goes with; null for a chat room without one. */
+  lessonId: number | null;
+  chatRoomId?: number;
 }
 
-/** Where an upload goes, refused unless the caller may change that record. */
+/**
+ * Where an upload goes, refused unless the caller may change that record (a chat room: unless
+ * they write in it, chat's policy). `caller` is asked for only by the teaching records.
+ */
 export async function uploadTarget(
   deps: ServerDeps,
   ctx: RequestContext,
-  caller: TeachingCaller,
   type: UploadEntity,
   entityId: number,
 ): Promise<UploadTarget> {
   if (type === 'absence') return absenceDocumentTarget(deps, ctx, entityId);
+  if (type === 'chat') return chatUploadTarget(deps, ctx, entityId);
+  const caller = await teachingCaller(deps, ctx);
   if (type === 'chapter') {
     const chapter = await readableChapter(deps.db, caller, entityId);
     if (!chapter) throw notFound('This chapter does not exist.');
@@ -70,13 +81,19 @@ export function assertAcceptedType(sniffed: Sniffed): void {
     );
 }
 
-/** Whether the caller may remove a file: whoever may attach to its record now. */
+/**
+ * Whether the caller may remove a file: whoever may attach to its record now; a chat file not
+ * sent yet, its uploader; a sent one goes only with its message.
+ */
 export async function assertMayRemoveFile(
   deps: ServerDeps,
   ctx: RequestContext,
-  caller: TeachingCaller,
-  file: { entity: string; entity_id: number },
+  file: { entity: string; entity_id: number; uploaded_by_user_id: number | null },
 ): Promise<void> {
+  if (file.entity === 'chat') return assertOwnUnsentFile(file, ctx.user!.id);
+  if (file.entity === 'chat_message')
+    throw forbidden('A file of a sent message goes with the message: delete the message.');
+  const caller = await teachingCaller(deps, ctx);
   if (file.entity === 'submission') {
     const submission = await deps.db
       .selectFrom('task_submissions')
@@ -89,7 +106,7 @@ export async function assertMayRemoveFile(
     await editableSubmissionFor(deps, caller, submission.task_id);
     return;
   }
-  await uploadTarget(deps, ctx, caller, file.entity as UploadEntity, file.entity_id);
+  await uploadTarget(deps, ctx, file.entity as UploadEntity, file.entity_id);
 }
 
 /**

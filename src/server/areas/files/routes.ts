@@ -6,6 +6,7 @@ import { recordAudit } from '../../audit/audit-log';
 import type { ServerDeps } from '../../deps';
 import { forbidden, notFound, validationError } from '../../http/errors';
 import { route } from '../../http/route';
+import { mayReadRoomFiles } from '../chat/policy';
 import { teachingCaller } from '../lessons/teaching-access';
 import { assertAcceptedType, assertMayRemoveFile, uploadTarget } from './policy';
 import { fileById, fileInSchool, insertFile } from './queries';
@@ -31,7 +32,8 @@ export function fileRoutes(app: FastifyInstance, deps: ServerDeps): void {
   );
 
   route(app, deps, api.upload, async ({ ctx, request }) => {
-    const caller = await teachingCaller(deps, ctx);
+    const schoolId = ctx.schoolId!;
+    const userId = ctx.user!.id;
     const upload = await receiveUpload(request, deps);
     try {
       // Spec §5: an upload needs file, type, entity_id (role and school are in the path).
@@ -39,26 +41,27 @@ export function fileRoutes(app: FastifyInstance, deps: ServerDeps): void {
       if (!fields.success)
         throw validationError(fieldsOf(fields.error), fields.error.issues[0]?.message);
       assertAcceptedType(upload.sniffed);
-      const target = await uploadTarget(deps, ctx, caller, fields.data.type, fields.data.entity_id);
-      const key = await keepUpload(deps.storage, caller.schoolId, upload.tempPath);
+      const target = await uploadTarget(deps, ctx, fields.data.type, fields.data.entity_id);
+      const key = await keepUpload(deps.storage, schoolId, upload.tempPath);
       const nowIso = deps.now().toISOString();
       const row = await insertFile(deps.db, {
-        school_id: caller.schoolId,
+        school_id: schoolId,
         lesson_id: target.lessonId,
+        chat_room_id: target.chatRoomId ?? null,
         entity: target.entity,
         entity_id: target.entityId,
         storage_key: key,
         name: upload.name,
         content_type: upload.sniffed.contentType,
         size: upload.size,
-        uploaded_by_user_id: caller.userId,
+        uploaded_by_user_id: userId,
         created_at: nowIso,
       });
       await recordAudit(
         deps.db,
         ctx,
         {
-          schoolId: caller.schoolId,
+          schoolId,
           action: 'create',
           entity: 'file',
           entityId: row.id,
@@ -66,7 +69,7 @@ export function fileRoutes(app: FastifyInstance, deps: ServerDeps): void {
         },
         nowIso,
       );
-      return fileRefOf(deps, row);
+      return fileRefOf(deps, row, userId);
     } finally {
       // Gone already when kept; removed when refused.
       await fsp.rm(upload.tempPath, { force: true });
@@ -74,17 +77,17 @@ export function fileRoutes(app: FastifyInstance, deps: ServerDeps): void {
   });
 
   route(app, deps, api.remove, async ({ ctx, params }) => {
-    const caller = await teachingCaller(deps, ctx);
-    const file = await fileInSchool(deps.db, caller.schoolId, params.id);
+    const schoolId = ctx.schoolId!;
+    const file = await fileInSchool(deps.db, schoolId, params.id);
     if (!file) throw notFound('This file does not exist.');
-    await assertMayRemoveFile(deps, ctx, caller, file);
+    await assertMayRemoveFile(deps, ctx, file);
     const now = deps.now();
     await deps.db.transaction().execute(async (trx) => {
-      await removeFiles(trx, caller.schoolId, { ids: [file.id] }, now);
+      await removeFiles(trx, schoolId, { ids: [file.id] }, now);
       await recordAudit(
         trx,
         ctx,
-        { schoolId: caller.schoolId, action: 'delete', entity: 'file', entityId: file.id },
+        { schoolId, action: 'delete', entity: 'file', entityId: file.id },
         now.toISOString(),
       );
     });
@@ -93,14 +96,30 @@ export function fileRoutes(app: FastifyInstance, deps: ServerDeps): void {
 
   route(app, deps, api.download, async ({ params, query, reply }) => {
     const now = deps.now();
-    const check = checkFileLink(deps.config, params.id, query.expires, query.signature, now);
+    const check = checkFileLink(
+      deps.config,
+      {
+        fileId: params.id,
+        expires: query.expires,
+        signature: query.signature,
+        ...(query.reader === undefined ? {} : { reader: query.reader }),
+      },
+      now,
+    );
     if (check === 'expired')
       throw forbidden('This link has expired; open the page again for a new one.');
     if (check === 'invalid') throw forbidden('This link is not valid.');
     const file = await fileById(deps.db, params.id);
-    const stored =
-      file && (await deps.storage.get(uploadedFileKey(file.school_id, file.storage_key)));
-    if (!file || !stored) throw notFound('This file does not exist any more.');
+    if (!file) throw notFound('This file does not exist any more.');
+    // A chat room's file: its link names the reader, who must still read the room.
+    if (
+      file.chat_room_id !== null &&
+      (query.reader === undefined ||
+        !(await mayReadRoomFiles(deps.db, file.school_id, file.chat_room_id, query.reader)))
+    )
+      throw forbidden('This file is only for the people of its chat room.');
+    const stored = await deps.storage.get(uploadedFileKey(file.school_id, file.storage_key));
+    if (!stored) throw notFound('This file does not exist any more.');
     const showInline = isShownInline(file.content_type);
     const disposition = showInline ? 'inline' : 'attachment';
     const encodedName = encodeURIComponent(file.name);

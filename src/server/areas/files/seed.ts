@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import { uploadedFileKey, type ObjectStore } from '../../files/object-store';
 
 // A few small demo files, made here rather than kept as binaries: a chart and a handout on a
-// chapter, a worksheet on a task.
+// chapter, a worksheet on a task, and a picture sent in a chat conversation.
 
 /** A 96×96 PNG: a parabola drawn on a light grid. */
 function chartPng(): Buffer {
@@ -141,4 +141,40 @@ export async function seedFiles(
       })
       .execute();
   }
+}
+
+/** A picture sent in a demo chat conversation: the file of a message of a room. */
+export async function seedChatAttachment(
+  db: Kysely<Database>,
+  storage: ObjectStore,
+  input: {
+    schoolId: number;
+    roomId: number;
+    lessonId: number | null;
+    messageId: number;
+    uploaderUserId: number;
+    name: string;
+    createdAt: string;
+  },
+): Promise<void> {
+  const bytes = chartPng();
+  const key = crypto.randomBytes(16).toString('hex');
+  await storage.put(uploadedFileKey(input.schoolId, key), bytes);
+  await db
+    .insertInto('files')
+    .values({
+      school_id: input.schoolId,
+      lesson_id: input.lessonId,
+      chat_room_id: input.roomId,
+      entity: 'chat_message',
+      entity_id: input.messageId,
+      storage_key: key,
+      name: input.name,
+      content_type: 'image/png',
+      size: bytes.length,
+      uploaded_by_user_id: input.uploaderUserId,
+      created_at: input.createdAt,
+      search_text: searchTextOf([input.name]),
+    })
+    .execute();
 }

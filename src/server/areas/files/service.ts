@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { FileEntity, FileListItem, FileRef, UploadEntity } from '../../../shared/api/files';
+import { CHAT_ATTACHMENT_LINK_TTL_SECONDS } from '../../../shared/chat/text';
 import type { Database } from '../../db/schema';
 import type { ServerDeps } from '../../deps';
 import { enqueueJob, registerJobHandler } from '../../jobs';
@@ -29,9 +30,19 @@ registerJobHandler<RemoveBytesPayload>(REMOVE_FILE_BYTES_JOB, {
   },
 });
 
-/** A file as its reader gets it, with a fresh signed link. */
-export function fileRefOf(deps: ServerDeps, row: FileRow): FileRef {
-  const link = signedFileLink(deps.config, row.id, deps.now());
+/**
+ * A file as its reader gets it, with a fresh signed link; a chat room's file with one for
+ * `reader` (the caller), checked against the room again when it is opened.
+ */
+export function fileRefOf(deps: ServerDeps, row: FileRow, reader?: number): FileRef {
+  const link = signedFileLink(
+    deps.config,
+    row.id,
+    deps.now(),
+    row.chat_room_id === null
+      ? {}
+      : { reader: reader ?? 0, ttlSeconds: CHAT_ATTACHMENT_LINK_TTL_SECONDS },
+  );
   return {
     id: row.id,
     name: row.name,
@@ -51,7 +62,10 @@ export async function fileList(
   caller: TeachingCaller,
   options: FileListOptions,
 ): Promise<{ data: FileListItem[]; totalCount: number }> {
-  const { rows, totalCount } = await listFiles(deps.db, caller, options);
+  const listed = await listFiles(deps.db, caller, options);
+  // The list joins each file's lesson: its rows all have one (chat files are never listed).
+  const rows = listed.rows.map((row) => ({ ...row, lesson_id: row.lesson_id ?? 0 }));
+  const totalCount = listed.totalCount;
   const writable = await taughtAmong(
     deps.db,
     caller,
@@ -113,7 +127,10 @@ export async function fileRefsFor(
 export async function removeFiles(
   trx: Kysely<Database>,
   schoolId: number,
-  where: { entity: UploadEntity; entityIds: number[] } | { ids: number[] } | { lessonId: number },
+  where:
+    | { entity: UploadEntity | 'chat_message'; entityIds: number[] }
+    | { ids: number[] }
+    | { lessonId: number },
   now: Date,
 ): Promise<void> {
   const keys = await deleteFileRows(trx, schoolId, where);

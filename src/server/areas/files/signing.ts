@@ -38,36 +38,46 @@ function signingKey(config: ServerConfig): Buffer {
 export const signWithServerKey = (config: ServerConfig, message: string) =>
   crypto.createHmac('sha256', signingKey(config)).update(message).digest('base64url');
 
-const signatureOf = (config: ServerConfig, fileId: number, expires: number) =>
-  signWithServerKey(config, `file:${fileId}:${expires}`);
+/**
+ * A link names one file and one expiry; a chat attachment's also names its reader (the user it
+ * was handed to), whose right to read the room the download checks again.
+ */
+const signatureOf = (config: ServerConfig, fileId: number, expires: number, reader?: number) =>
+  signWithServerKey(
+    config,
+    reader === undefined
+      ? `file:${fileId}:${expires}`
+      : `file:${fileId}:${expires}:reader:${reader}`,
+  );
 
-/** A link to one file that works until `now + FILES_LINK_TTL_SECONDS`. */
+/** A link to one file that works until `now + ttlSeconds` (FILES_LINK_TTL_SECONDS by default). */
 export function signedFileLink(
   config: ServerConfig,
   fileId: number,
   now: Date,
+  options: { reader?: number; ttlSeconds?: number } = {},
 ): { url: string; expiresAt: string } {
-  const expires = Math.floor(now.getTime() / 1000) + config.files.linkTtlSeconds;
-  const signature = signatureOf(config, fileId, expires);
+  const expires =
+    Math.floor(now.getTime() / 1000) + (options.ttlSeconds ?? config.files.linkTtlSeconds);
+  const signature = signatureOf(config, fileId, expires, options.reader);
+  const reader = options.reader === undefined ? '' : `&reader=${options.reader}`;
   return {
-    url: `/api/files/${fileId}?expires=${expires}&signature=${signature}`,
+    url: `/api/files/${fileId}?expires=${expires}${reader}&signature=${signature}`,
     expiresAt: new Date(expires * 1000).toISOString(),
   };
 }
 
 export type LinkCheck = 'valid' | 'expired' | 'invalid';
 
-/** Whether a link's signature is this server's for this file and expiry, and still current. */
+/** Whether a link's signature is this server's for this file, expiry and reader, and still current. */
 export function checkFileLink(
   config: ServerConfig,
-  fileId: number,
-  expires: number,
-  signature: string,
+  link: { fileId: number; expires: number; signature: string; reader?: number },
   now: Date,
 ): LinkCheck {
-  const expected = Buffer.from(signatureOf(config, fileId, expires));
-  const given = Buffer.from(signature);
+  const expected = Buffer.from(signatureOf(config, link.fileId, link.expires, link.reader));
+  const given = Buffer.from(link.signature);
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given))
     return 'invalid';
-  return expires * 1000 < now.getTime() ? 'expired' : 'valid';
+  return link.expires * 1000 < now.getTime() ? 'expired' : 'valid';
 }

@@ -6,9 +6,17 @@ import type { ColumnType, Generated } from 'kysely';
 export interface FilesTable {
   id: Generated<number>;
   school_id: number;
-  /** The lesson of the entity: the rows go with their lesson. */
-  lesson_id: number;
-  /** What the file belongs to: 'chapter', 'task' or 'submission'. */
+  /**
+   * The lesson of the entity: the rows go with their lesson. Null for a file of a chat room
+   * without a lesson (migration 064: one of lesson_id and chat_room_id is always set).
+   */
+  lesson_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The chat room of an attachment (migration 064); its rows go with their room. */
+  chat_room_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * What the file belongs to: 'chapter', 'task', 'submission', 'absence', 'chat_message' (a
+   * sent attachment), or 'chat' (attached in a room's composer, not sent yet; entity_id the room).
+   */
   entity: string;
   entity_id: number;
   /** The file's name under DATA_DIR/files (random; never the uploaded name). */
@@ -34,6 +42,7 @@ export const FILES_COLUMNS: TableColumns<FileTables> = {
     id: true,
     school_id: true,
     lesson_id: true,
+    chat_room_id: true,
     entity: true,
     entity_id: true,
     storage_key: true,

@@ -206,7 +206,7 @@ export async function seedDemo(deps: ServerDeps, seed = 2026): Promise<void> {
         .execute()
     ).map((r) => r.lesson_id);
     // A random of its own, so that chat's picks leave the later seeds' data as it was.
-    await seedChat(db, seededRandom(seed + 14), now, {
+    await seedChat(db, deps.storage, seededRandom(seed + 14), now, {
       schools: [athens, thessaloniki],
       athens,
       demoLessons,

@@ -16,7 +16,7 @@ import {
   type ActiveCall,
   type CallWindowMode,
 } from './callState';
-import { reportPresence, reportRecording, startCloudRecording } from './callReports';
+import { createCallReporter, startCloudRecording } from './callReports';
 import { loadJitsiExternalApi, type JitsiMeetExternalApi } from './jitsiExternalApi';
 import { floatingHeight, floatingWidth, useFloatingPosition } from './useFloatingPosition';
 
@@ -102,14 +102,14 @@ export function CallWindow({ call }: { call: ActiveCall }) {
 
   useEffect(() => {
     let disposed = false;
-    let joined = false;
-    const refresh = () =>
-      void queryClient.invalidateQueries({ queryKey: sessionQueryRoot(call.schoolId, call.role) });
-    const report = (event: 'joined' | 'left') =>
-      reportPresence(call, event).then(refresh, (error: unknown) => console.error(error));
+    const reporter = createCallReporter(call, {
+      refresh: () =>
+        void queryClient.invalidateQueries({
+          queryKey: sessionQueryRoot(call.schoolId, call.role),
+        }),
+    });
     const close = () => {
-      if (joined) void report('left');
-      joined = false;
+      reporter.left();
       apiRef.current?.dispose();
       apiRef.current = null;
       setActiveCall(null);
@@ -138,29 +138,21 @@ export function CallWindow({ call }: { call: ActiveCall }) {
         });
         apiRef.current = api;
         api.on('videoConferenceJoined', () => {
-          joined = true;
           setStatus('joined');
           setParticipants(1);
-          void report('joined');
+          reporter.joined();
         });
         api.on('participantJoined', () => setParticipants((n) => n + 1));
         api.on('participantLeft', () => setParticipants((n) => Math.max(1, n - 1)));
-        api.on('videoConferenceLeft', () => {
-          if (joined) void report('left');
-          joined = false;
-        });
+        api.on('videoConferenceLeft', () => reporter.left());
         api.on('readyToClose', close);
         if (!call.room.can_record) return;
         api.on('recordingStatusChanged', (event) => {
           const on = event.on === true;
           setRecording(on ? 'on' : 'off');
-          const state = on ? 'on' : event.error ? 'failed' : 'stopped';
-          void reportRecording(call, { state }).then(refresh, console.error);
+          reporter.recordingStatus({ on, error: Boolean(event.error) });
         });
-        api.on('recordingLinkAvailable', (event) => {
-          if (typeof event.link === 'string')
-            void reportRecording(call, { link: event.link }).then(refresh, console.error);
-        });
+        api.on('recordingLinkAvailable', (event) => reporter.recordingLink(event.link));
       })
       .catch((error: unknown) => {
         console.error(error);
@@ -168,7 +160,7 @@ export function CallWindow({ call }: { call: ActiveCall }) {
       });
     return () => {
       disposed = true;
-      if (joined) void report('left');
+      reporter.left();
       apiRef.current?.dispose();
       apiRef.current = null;
     };

@@ -12,6 +12,12 @@ export interface ActiveCall {
 
 export const activeCallAtom = atom<ActiveCall | null>(null);
 
+/**
+ * The call the desktop app's own call window shows (src/main): it reports the meeting's events
+ * over IPC, and DesktopCallReports tells the server. Null when no desktop call is open.
+ */
+export const desktopCallAtom = atom<ActiveCall | null>(null);
+
 /** Floating (a quarter of the window's width, draggable) or covering the window (spec §4). */
 export type CallWindowMode = 'floating' | 'fullscreen';
 

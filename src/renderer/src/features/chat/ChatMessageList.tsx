@@ -2,6 +2,7 @@ import { Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-
 import { Delete16Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { ChatMember, ChatMessage } from '../../../../shared/api/chat';
+import { ChatAttachmentList } from './ChatAttachmentList';
 
 const useStyles = makeStyles({
   list: {
@@ -89,8 +90,11 @@ export function ChatMessageList(props: ChatMessageListProps) {
               {message.deleted ? (
                 <span className={styles.deleted}>{t('Message deleted')}</span>
               ) : (
-                // Plain text: React escapes it, and pre-wrap keeps its lines.
-                <Text>{message.body}</Text>
+                <>
+                  {/* Plain text: React escapes it, and pre-wrap keeps its lines. */}
+                  {message.body !== '' && <Text>{message.body}</Text>}
+                  <ChatAttachmentList files={message.attachments} />
+                </>
               )}
             </div>
             <span className={styles.meta}>

@@ -11,18 +11,16 @@ import {
   MessageBarBody,
   Spinner,
   Text,
-  Textarea,
   tokens,
 } from '@fluentui/react-components';
-import { Send24Regular } from '@fluentui/react-icons';
-import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { ChatMessage } from '../../../../shared/api/chat';
-import { CHAT_MESSAGE_MAX_LENGTH } from '../../../../shared/chat/text';
 import { apiErrorMessage } from '../../api/apiErrorText';
 import { useArea } from '../../app/area/AreaContext';
 import { PageFrame } from '../../components/PageFrame';
+import { ChatComposer } from './ChatComposer';
 import { ChatMessageList } from './ChatMessageList';
 import { useChatRoom } from './chatApi';
 import { useChatRoomMessages } from './useChatRoomMessages';
@@ -48,8 +46,6 @@ const useStyles = makeStyles({
   },
   older: { alignSelf: 'center' },
   typing: { minHeight: '20px', color: tokens.colorNeutralForeground2 },
-  composer: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
-  input: { flexGrow: 1 },
   members: { color: tokens.colorNeutralForeground2 },
 });
 
@@ -62,9 +58,7 @@ export default function ChatRoomPage() {
   const scope = useMemo(() => ({ schoolId, role }), [schoolId, role]);
   const room = useChatRoom(scope, roomId);
   const chat = useChatRoomMessages(scope, roomId, room.data?.me);
-  const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const [deleting, setDeleting] = useState<ChatMessage | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -88,28 +82,6 @@ export default function ChatRoomPage() {
   if (!room.data) return <Spinner label={t('Loading...')} />;
   const detail = room.data;
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    const text = draft.trim();
-    if (!text || sending) return;
-    setSending(true);
-    setError(null);
-    try {
-      atBottom.current = true;
-      await chat.send(text);
-      setDraft('');
-    } catch (failure) {
-      setError(apiErrorMessage(failure, t));
-    } finally {
-      setSending(false);
-    }
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void submit();
-    }
-  };
   const typingText =
     chat.typing.length === 0
       ? ''
@@ -164,29 +136,18 @@ export default function ChatRoomPage() {
           </MessageBar>
         )}
         {detail.abilities.send ? (
-          <form className={styles.composer} onSubmit={(event) => void submit(event)}>
-            <Textarea
-              className={styles.input}
-              value={draft}
-              maxLength={CHAT_MESSAGE_MAX_LENGTH}
-              resize="none"
-              aria-label={t('Write a message')}
-              placeholder={t('Write a message')}
-              onChange={(_event, data) => {
-                setDraft(data.value);
-                chat.typed();
-              }}
-              onKeyDown={onKeyDown}
-            />
-            <Button
-              type="submit"
-              appearance="primary"
-              icon={<Send24Regular />}
-              disabled={sending || draft.trim() === ''}
-            >
-              {t('Send')}
-            </Button>
-          </form>
+          <ChatComposer
+            // Another room is another composer: its unsent files are this room's only.
+            key={roomId}
+            scope={scope}
+            roomId={roomId}
+            onSend={async (text, fileIds) => {
+              setError(null);
+              atBottom.current = true;
+              await chat.send(text, fileIds);
+            }}
+            onTyped={chat.typed}
+          />
         ) : (
           <Text>{t('You are moderating this room; only its members write here.')}</Text>
         )}

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ChatRoomSummary } from '../../../../shared/api/chat';
+import { mayMakeRooms } from '../../../../shared/chat/policy';
 import { useArea } from '../../app/area/AreaContext';
 import { CountBadge, formatBadgeCount } from '../../components/CountBadge';
 import { useSearchBoxSlots } from '../../components/fluentSlots';
@@ -12,6 +13,7 @@ import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { msg } from '../../i18n/msg';
 import { useChatRoomList } from './chatApi';
 import { NewConversationDialog } from './NewConversationDialog';
+import { NewRoomDialog } from './NewRoomDialog';
 
 const useStyles = makeStyles({
   list: {
@@ -76,7 +78,8 @@ export default function ChatRoomsPage() {
   const preview = (room: ChatRoomSummary) => {
     const last = room.last_message;
     if (!last) return t('No messages yet');
-    return `${last.author_name}: ${last.deleted ? t('Message deleted') : last.body}`;
+    const text = last.deleted ? t('Message deleted') : last.body || t('Sent a file');
+    return `${last.author_name}: ${text}`;
   };
 
   return (
@@ -92,6 +95,7 @@ export default function ChatRoomsPage() {
             aria-label={t('Search chat rooms')}
           />
           <NewConversationDialog scope={scope} basePath={basePath} />
+          {mayMakeRooms(role) && <NewRoomDialog scope={scope} basePath={basePath} />}
         </>
       }
     >

@@ -1,8 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { chatEndpoints, type ChatHistory } from '../../../../shared/api/chat';
+import { fileEndpoints } from '../../../../shared/api/files';
 import { inboxEndpoints } from '../../../../shared/api/inbox';
 import type { Role } from '../../../../shared/constants';
 import { callEndpoint } from '../../api/client';
+import { uploadAttachment } from '../files/filesApi';
 
 export interface ChatScope {
   schoolId: number;
@@ -67,7 +69,7 @@ export function useChatContacts(scope: ChatScope, search: string, enabled: boole
 export const loadHistory = async (
   scope: ChatScope,
   roomId: number,
-  query: { before?: number; after?: number; from?: number },
+  query: { before?: number; after?: number; from?: number; limit?: number },
 ): Promise<ChatHistory> =>
   (
     await callEndpoint(chatEndpoints.history, {
@@ -76,13 +78,58 @@ export const loadHistory = async (
     })
   ).data;
 
-export const sendChatMessage = async (scope: ChatScope, roomId: number, body: string) =>
+/** Sends text, files uploaded to the room (their ids), or both. */
+export const sendChatMessage = async (
+  scope: ChatScope,
+  roomId: number,
+  body: string,
+  fileIds: number[] = [],
+) =>
   (
     await callEndpoint(chatEndpoints.send, {
       params: { ...at(scope), id: roomId },
-      body: { body },
+      body: { body, file_ids: fileIds },
     })
   ).data;
+
+/** Uploads a file to the room (through the files endpoint); it waits there until sent. */
+export const uploadChatFile = (
+  scope: ChatScope,
+  roomId: number,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+) => uploadAttachment(scope, { type: 'chat', entityId: roomId }, file, onProgress, signal);
+
+/** Removes a file attached in the composer and not sent. */
+export const removeUnsentChatFile = (scope: ChatScope, fileId: number) =>
+  callEndpoint(fileEndpoints.remove, { params: { ...at(scope), id: fileId } });
+
+/** People of the school for a room's members (the office). */
+export function useRoomCandidates(scope: ChatScope, search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...chatKeys.contacts(scope, search), 'room'] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await callEndpoint(chatEndpoints.contacts, {
+          params: at(scope),
+          query: { search: search || undefined, for: 'room' },
+          signal,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** The office makes a room with the people it chose; answers the room's id. */
+export const createChatRoom = async (scope: ChatScope, name: string, userIds: number[]) =>
+  (
+    await callEndpoint(chatEndpoints.createRoom, {
+      params: at(scope),
+      body: { name, user_ids: userIds },
+    })
+  ).data.id;
 
 export const deleteChatMessage = (scope: ChatScope, roomId: number, messageId: number) =>
   callEndpoint(chatEndpoints.deleteMessage, {

@@ -20,13 +20,24 @@ const TYPING_SEND_EVERY_MS = 2_000;
 
 const byId = (a: ChatMessage, b: ChatMessage) => a.id - b.id;
 
-/** Adds or replaces messages by id, keeping the order. */
-function merge(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
+const lacksLinks = (message: ChatMessage) =>
+  !message.deleted && message.attachments.some((file) => file.url === null);
+
+/**
+ * Adds or replaces messages by id, keeping the order. A live broadcast carries files without
+ * links: it does not replace a copy that has them (the sender's own answer, say).
+ */
+export function mergeMessages(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
   if (incoming.length === 0) return current;
   const map = new Map(current.map((m) => [m.id, m]));
-  for (const m of incoming) map.set(m.id, m);
+  for (const m of incoming) {
+    const known = map.get(m.id);
+    const keepLinks = known && !m.deleted && lacksLinks(m) && !lacksLinks(known);
+    map.set(m.id, keepLinks ? { ...m, attachments: known.attachments } : m);
+  }
   return [...map.values()].sort(byId);
 }
+const merge = mergeMessages;
 
 export interface TypingPerson {
   userId: number;
@@ -48,6 +59,7 @@ export function useChatRoomMessages(scope: ChatScope, roomId: number, me: number
   newest.current = messages.at(-1)?.id ?? newest.current;
   const connection = useRef<ChatRoomConnection | null>(null);
   const lastTypingSent = useRef(0);
+  const fetchingLinks = useRef(new Set<number>());
 
   const refreshCounts = useCallback(
     () => queryClient.invalidateQueries({ queryKey: chatKeys.all(scope) }),
@@ -89,7 +101,9 @@ export function useChatRoomMessages(scope: ChatScope, roomId: number, me: number
       onMessage: (message) => setMessages((current) => merge(current, [message])),
       onDeleted: (id) =>
         setMessages((current) =>
-          current.map((m) => (m.id === id ? { ...m, body: '', deleted: true } : m)),
+          current.map((m) =>
+            m.id === id ? { ...m, body: '', deleted: true, attachments: [] } : m,
+          ),
         ),
       onRead: (userId, position) => setReads((current) => new Map(current).set(userId, position)),
       onTyping: (userId, name) => {
@@ -120,6 +134,21 @@ export function useChatRoomMessages(scope: ChatScope, roomId: number, me: number
       setConnected(false);
     };
   }, [loaded, token, impersonating, scope, roomId, me]);
+
+  // Files that arrived live come without links: ask for each such message again, which
+  // answers links made for this reader.
+  const needLinks = messages.filter(lacksLinks).map((m) => m.id);
+  const needLinksKey = needLinks.join(',');
+  useEffect(() => {
+    for (const id of needLinksKey ? needLinksKey.split(',').map(Number) : []) {
+      if (fetchingLinks.current.has(id)) continue;
+      fetchingLinks.current.add(id);
+      void loadHistory(scope, roomId, { after: id - 1, limit: 1 })
+        .then((page) => setMessages((current) => merge(current, page.messages)))
+        .catch(() => undefined)
+        .finally(() => fetchingLinks.current.delete(id));
+    }
+  }, [needLinksKey, scope, roomId]);
 
   // A typing indicator fades unless renewed.
   useEffect(() => {
@@ -155,8 +184,8 @@ export function useChatRoomMessages(scope: ChatScope, roomId: number, me: number
   }, [scope, roomId, nextBefore]);
 
   const send = useCallback(
-    async (text: string) => {
-      const message = await sendChatMessage(scope, roomId, text);
+    async (text: string, fileIds: number[] = []) => {
+      const message = await sendChatMessage(scope, roomId, text, fileIds);
       setMessages((current) => merge(current, [message]));
       void refreshCounts();
     },
@@ -167,7 +196,9 @@ export function useChatRoomMessages(scope: ChatScope, roomId: number, me: number
     async (messageId: number) => {
       await deleteChatMessage(scope, roomId, messageId);
       setMessages((current) =>
-        current.map((m) => (m.id === messageId ? { ...m, body: '', deleted: true } : m)),
+        current.map((m) =>
+          m.id === messageId ? { ...m, body: '', deleted: true, attachments: [] } : m,
+        ),
       );
     },
     [scope, roomId],

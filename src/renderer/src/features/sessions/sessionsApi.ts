@@ -65,12 +65,6 @@ export const getSession = async (scope: SessionScope, id: number, signal?: Abort
 export const joinSession = async (scope: SessionScope, id: number) =>
   (await callEndpoint(sessionEndpoints.join, { params: { ...at(scope), session_id: id } })).data;
 
-export const reportJoined = (scope: SessionScope, id: number) =>
-  callEndpoint(sessionEndpoints.presence, {
-    params: { ...at(scope), session_id: id },
-    body: { event: 'joined' },
-  });
-
 export const listLessonSessions = async (
   scope: SessionScope,
   lessonId: number,
