@@ -1,11 +1,15 @@
 import { Button, makeStyles, tokens, Tooltip } from '@fluentui/react-components';
 import { Sparkle24Regular } from '@fluentui/react-icons';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWhiteLabel } from '../../api/accountQueries';
 import { useArea } from '../../app/area/AreaContext';
+import { takeFloatingActionSpace } from '../../components/floatingActionSpace';
 
 const AssistantDialog = lazy(() => import('./AssistantDialog'));
+
+/** The button (56 px) and its margin from the edge. */
+const FLOATING_ACTION_WIDTH = '72px';
 
 const useStyles = makeStyles({
   floating: {
@@ -34,6 +38,10 @@ export function AssistantLauncher({ variant }: { variant: 'top-bar' | 'floating'
   const provider = useWhiteLabel().data?.name ?? 'Mathema';
   const [open, setOpen] = useState(false);
   const title = t('{{name}} Assistant', { name: provider });
+  useEffect(
+    () => (variant === 'floating' ? takeFloatingActionSpace(FLOATING_ACTION_WIDTH) : undefined),
+    [variant],
+  );
   const button =
     variant === 'floating' ? (
       <Button

@@ -20,6 +20,7 @@ import { LoadError, NothingFound } from '../../resources/ListStates';
 import { attendanceKeys, getRegister, saveRegister } from './attendanceApi';
 import { dayOf } from './attendanceDates';
 import { RollCallRow } from './RollCallRow';
+import { FLOATING_ACTION_SPACE } from '../../components/floatingActionSpace';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -49,6 +50,7 @@ const useStyles = makeStyles({
     alignItems: 'center',
     flexWrap: 'wrap',
     padding: `${tokens.spacingVerticalS} 0`,
+    paddingRight: FLOATING_ACTION_SPACE,
     backgroundColor: tokens.colorNeutralBackground2,
   },
 });

@@ -22,10 +22,16 @@ import { apiErrorMessage } from '../../api/apiErrorText';
 import { announce } from '../../components/LiveAnnouncer';
 import { formatFileSize } from '../files/filesApi';
 import { removeUnsentChatFile, uploadChatFile, type ChatScope } from './chatApi';
+import { FLOATING_ACTION_SPACE } from '../../components/floatingActionSpace';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
-  composer: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
+  composer: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalS,
+    alignItems: 'flex-end',
+    paddingRight: FLOATING_ACTION_SPACE,
+  },
   input: { flexGrow: 1, minWidth: 0 },
   hiddenInput: { display: 'none' },
   pending: {

@@ -29,6 +29,7 @@ import { bodyFromDraft, draftFromSettings, type SettingsDraft } from './settings
 import { SettingsLookSection } from './SettingsLookSection';
 import { SettingsSchoolSection } from './SettingsSchoolSection';
 import { useSettingsInvalidation } from './useSettingsInvalidation';
+import { FLOATING_ACTION_SPACE } from '../../components/floatingActionSpace';
 
 const useStyles = makeStyles({
   bar: {
@@ -38,6 +39,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     alignItems: 'center',
     padding: `${tokens.spacingVerticalS} 0`,
+    paddingRight: FLOATING_ACTION_SPACE,
     backgroundColor: tokens.colorNeutralBackground2,
   },
 });
