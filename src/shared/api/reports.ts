@@ -66,8 +66,11 @@ export const reportResult = z.object({
 });
 export type ReportResult = z.infer<typeof reportResult>;
 
-export const REPORT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const REPORT_EXPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 export type ReportExportFormat = (typeof REPORT_EXPORT_FORMATS)[number];
+/** The languages a PDF is written in (the app's two). */
+export const REPORT_LOCALES = ['en', 'el'] as const;
+export type ReportLocale = (typeof REPORT_LOCALES)[number];
 export const REPORT_EXPORT_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 
 export const reportExport = z.object({
@@ -97,13 +100,16 @@ export const reportExportParams = reportParams.extend({ id: idParam });
 export const reportFilterQuery = z.record(z.string().max(40), z.string().max(40));
 
 export const reportExportBody = z.object({
-  format: z.enum(REPORT_EXPORT_FORMATS, { error: 'Choose csv or xlsx' }),
+  format: z.enum(REPORT_EXPORT_FORMATS, { error: 'Choose csv, xlsx or pdf' }),
   filters: reportFilterQuery.default({}),
   /**
-   * The column headings in the reader's language, by column key (and `total` for the totals
-   * row); English when absent. The server has no translations of its own.
+   * The report's texts in the reader's language: column headings by column key, `total` for
+   * the totals row, and for a PDF `title` and each filter's label as `filter.<key>`; English
+   * when absent. The server has no translations of the declarations.
    */
-  labels: z.record(z.string().max(40), z.string().max(120)).default({}),
+  labels: z.record(z.string().max(60), z.string().max(160)).default({}),
+  /** The reader's language: a PDF writes its numbers, dates and page words in it. */
+  locale: z.enum(REPORT_LOCALES).default('en'),
 });
 
 export const reportEndpoints = {
@@ -128,7 +134,7 @@ export const reportEndpoints = {
     method: 'POST',
     path: '/schools/:school_id/:role/reports/:report_id/exports',
     access: 'school-role',
-    summary: 'Starts a background export (CSV or XLSX) of a report with the given filters.',
+    summary: 'Starts a background export (CSV, XLSX or PDF) of a report with the given filters.',
     params: reportParams,
     body: reportExportBody,
     response: reportExport,
@@ -146,7 +152,7 @@ export const reportEndpoints = {
     method: 'GET',
     path: '/schools/:school_id/:role/reports/:report_id/exports/:id/file',
     access: 'school-role',
-    summary: 'The finished export file (CSV or XLSX) of the caller.',
+    summary: 'The finished export file (CSV, XLSX or PDF) of the caller.',
     params: reportExportParams,
     response: z.unknown(),
   }),

@@ -36,6 +36,7 @@ export const reportsGreek: Record<string, string> = {
   'Total: {{count}}': 'Σύνολο: {{count}}',
   'Export to Excel': 'Εξαγωγή σε Excel',
   'Export to CSV': 'Εξαγωγή σε CSV',
+  'Export to PDF': 'Εξαγωγή σε PDF',
   'Preparing the export…': 'Ετοιμάζεται η εξαγωγή…',
   'The export failed.': 'Η εξαγωγή απέτυχε.',
   'Ready: {{count}} rows.': 'Έτοιμο: {{count}} γραμμές.',

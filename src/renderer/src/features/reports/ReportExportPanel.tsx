@@ -7,7 +7,14 @@ import type { ReportDeclaration, ReportExportFormat } from '../../../../shared/a
 import { apiErrorText } from '../../api/apiErrorText';
 import { downloadFile } from '../../api/fileTransfer';
 import { useServices } from '../../app/services';
+import { msg } from '../../i18n/msg';
 import { exportStatus, reportKeys, startExport, type ReportScope } from './reportsApi';
+
+const EXPORT_BUTTONS: Record<ReportExportFormat, string> = {
+  xlsx: msg('Export to Excel'),
+  csv: msg('Export to CSV'),
+  pdf: msg('Export to PDF'),
+};
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -27,7 +34,7 @@ export function ReportExportPanel({
   declaration: ReportDeclaration;
   filters: Record<string, string>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useStyles();
   const { platform } = useServices();
   const [exportId, setExportId] = useState<number | null>(null);
@@ -39,8 +46,11 @@ export function ReportExportPanel({
         // The file speaks the reader's language: the server has no translations.
         labels: {
           ...Object.fromEntries(declaration.columns.map((c) => [c.key, t(c.label)])),
+          ...Object.fromEntries(declaration.filters.map((f) => [`filter.${f.key}`, t(f.label)])),
+          title: t(declaration.title),
           total: t('Total'),
         },
+        locale: i18n.language.startsWith('el') ? 'el' : 'en',
       }),
     onSuccess: (started) => setExportId(started.id),
   });
@@ -70,7 +80,7 @@ export function ReportExportPanel({
   return (
     <section className={styles.panel} aria-label={t('Export')}>
       <div className={styles.buttons}>
-        {(['xlsx', 'csv'] as const).map((format) => (
+        {(['xlsx', 'csv', 'pdf'] as const).map((format) => (
           <Button
             key={format}
             icon={<ArrowDownload20Regular />}
@@ -81,7 +91,7 @@ export function ReportExportPanel({
             }}
             data-testid={`export-${format}`}
           >
-            {format === 'xlsx' ? t('Export to Excel') : t('Export to CSV')}
+            {t(EXPORT_BUTTONS[format])}
           </Button>
         ))}
       </div>

@@ -10,7 +10,7 @@ import {
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { ReportDeclaration, ReportResult } from '../../../../shared/api/reports';
-import { formatReportCell } from './reportCells';
+import { formatReportCell } from '../../../../shared/reports/format';
 
 const useStyles = makeStyles({
   scroller: { overflowX: 'auto', maxWidth: '100%' },
