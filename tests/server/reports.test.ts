@@ -59,6 +59,11 @@ describe.each(databaseKinds)('reports on %s', (kind) => {
       'grades-distribution',
       'students-at-risk',
       'enrolment-by-level-course',
+      'live-sessions-by-lesson',
+      'income-expense-by-month',
+      'outstanding-balances',
+      'fund-balances',
+      'mydata-not-accepted',
     ]);
     const attendance = response.body.data[0];
     expect(attendance.filters.map((f: { kind: string }) => f.kind)).toEqual([
@@ -293,6 +298,7 @@ describe.each(databaseKinds)('reports on %s', (kind) => {
     expect(list.body.data.map((r: { id: string }) => r.id)).toEqual([
       'grades-distribution',
       'students-at-risk',
+      'live-sessions-by-lesson',
     ]);
     expect((await api.get(`${base()}/attendance-by-lesson-month`, token)).status).toBe(403);
     const exporting = await api.post(

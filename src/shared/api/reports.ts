@@ -23,6 +23,7 @@ const reportColumn = z.object({
   key: z.string(),
   label: z.string(),
   type: z.enum(REPORT_COLUMN_TYPES),
+  translate: z.boolean().optional(),
 });
 
 const reportChart = z.object({
@@ -31,6 +32,7 @@ const reportChart = z.object({
   y: z.array(z.string()),
   count: z.string().optional(),
   stacked: z.boolean().optional(),
+  of: z.enum(['rows', 'totals']).optional(),
 });
 
 export const reportDeclaration = z.object({

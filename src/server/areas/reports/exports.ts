@@ -171,7 +171,15 @@ async function writeExport(deps: ServerDeps, row: ExportRow, signal: AbortSignal
   const stored = JSON.parse(row.filters) as StoredRequest;
   const locale = stored.locale ?? 'en';
   const today = localDate(deps.now(), deps.config.timeZone);
-  const run = await runReport(deps.db, row.school_id, report, stored.filters, today);
+  const run = await runReport(deps, row.school_id, report, stored.filters);
+  // Words in the rows (a status) as the reader's language has them (`value.<English>`).
+  const rows = run.rows.map((r) => {
+    const out = { ...r };
+    for (const c of report.columns)
+      if (c.translate && typeof out[c.key] === 'string')
+        out[c.key] = stored.labels[`value.${out[c.key]}`] ?? out[c.key]!;
+    return out;
+  });
   await setProgress(deps.db, row.id, 10);
   const format = row.format as ReportExportFormat;
   const totalLabel = stored.labels.total ?? 'Total';
@@ -190,7 +198,7 @@ async function writeExport(deps: ServerDeps, row: ExportRow, signal: AbortSignal
       schoolName: school?.name ?? '',
       filters: await filterLines(deps, row.school_id, report, run.applied, stored, locale),
       columns: report.columns.map((c) => ({ ...c, heading: stored.labels[c.key] ?? c.label })),
-      rows: run.rows,
+      rows,
       totals: report.totals.length > 0 ? run.totals : null,
       totalLabel,
       locale,
@@ -210,11 +218,11 @@ async function writeExport(deps: ServerDeps, row: ExportRow, signal: AbortSignal
           : null,
     );
     const values: ReturnType<typeof exportValue>[][] = [];
-    for (let start = 0; start < run.rows.length; start += BATCH_ROWS) {
+    for (let start = 0; start < rows.length; start += BATCH_ROWS) {
       stopIfAsked();
-      for (const r of run.rows.slice(start, start + BATCH_ROWS))
+      for (const r of rows.slice(start, start + BATCH_ROWS))
         values.push(report.columns.map((c) => exportValue(c, r[c.key] ?? null)));
-      const done = Math.min(run.rows.length, start + BATCH_ROWS) / run.rows.length;
+      const done = Math.min(rows.length, start + BATCH_ROWS) / rows.length;
       await setProgress(deps.db, row.id, 10 + Math.floor(done * 80));
     }
     if (report.totals.length > 0) values.push(totalsRow);

@@ -3,7 +3,11 @@ import { ArrowDownload20Regular } from '@fluentui/react-icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReportDeclaration, ReportExportFormat } from '../../../../shared/api/reports';
+import type {
+  ReportDeclaration,
+  ReportExportFormat,
+  ReportResult,
+} from '../../../../shared/api/reports';
 import { apiErrorText } from '../../api/apiErrorText';
 import { downloadFile } from '../../api/fileTransfer';
 import { useServices } from '../../app/services';
@@ -28,10 +32,13 @@ const useStyles = makeStyles({
 export function ReportExportPanel({
   scope,
   declaration,
+  rows,
   filters,
 }: {
   scope: ReportScope;
   declaration: ReportDeclaration;
+  /** The rows shown, whose words (a status) the file should read in the reader's language. */
+  rows: ReportResult['rows'];
   filters: Record<string, string>;
 }) {
   const { t, i18n } = useTranslation();
@@ -49,6 +56,13 @@ export function ReportExportPanel({
           ...Object.fromEntries(declaration.filters.map((f) => [`filter.${f.key}`, t(f.label)])),
           title: t(declaration.title),
           total: t('Total'),
+          ...Object.fromEntries(
+            declaration.columns
+              .filter((c) => c.translate)
+              .flatMap((c) => rows.map((r) => r[c.key]))
+              .filter((v): v is string => typeof v === 'string')
+              .map((v) => [`value.${v}`, t(v)]),
+          ),
         },
         locale: i18n.language.startsWith('el') ? 'el' : 'en',
       }),
