@@ -299,5 +299,7 @@ registerJobHandler(REMOVE_OLD_EXPORTS_JOB, {
   async handle({ deps }) {
     const before = new Date(deps.now().getTime() - EXPORT_KEPT_MS).toISOString();
     await deps.db.deleteFrom('report_exports').where('created_at', '<', before).execute();
+    // A level's report cards are kept as long (they name students: not a day longer).
+    await deps.db.deleteFrom('report_card_batches').where('created_at', '<', before).execute();
   },
 });
