@@ -218,7 +218,8 @@ export const reportEndpoints = {
     method: 'POST',
     path: '/schools/:school_id/:role/report-cards',
     access: 'school-role',
-    summary: "Starts drawing a level's report cards for a sub-period, as one PDF, in the background.",
+    summary:
+      "Starts drawing a level's report cards for a sub-period, as one PDF, in the background.",
     params: schoolRoleParams,
     body: reportCardBatchBody,
     response: reportCardBatch,
