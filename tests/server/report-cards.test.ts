@@ -7,6 +7,7 @@ import { insertAccount, insertPermissionGroup } from './support/accounts';
 import { apiClient, type ApiClient } from './support/client';
 import { hasPdftoppm, pdfPages, renderPage } from './support/pdf';
 import { databaseKinds, startServer, type TestServer } from './support/server';
+import { reportCardsPdf } from '../../src/server/areas/reports/report-cards/pdf';
 import { teachingFixture, type TeachingFixture } from './support/teaching';
 
 // Report cards read back from their PDFs: a student's lessons with the gradebook's grade,
@@ -302,5 +303,56 @@ describe.each(databaseKinds)('report cards on %s', (kind) => {
     expect(refused.status).toBe(400);
     expect(refused.body.fields?.level_id).toMatch(/level of this school/);
     expect((await api.get(`/schools/${other.id}/admin/report-cards`, admin)).status).toBe(403);
+  });
+});
+
+describe('a long report card', () => {
+  it('breaks over pages with the heading again, numbered per student', async () => {
+    const comment =
+      'Works with care and asks good questions; the next step is to check each answer against the problem before handing it in.';
+    const lessons = Array.from({ length: 30 }, (_, i) => ({
+      lesson: `Lesson ${String(i + 1).padStart(2, '0')}`,
+      teachers: 'Παπαδάκης Νίκος, Ζαχαρίου Βασιλική',
+      grade: 10 + (i % 10),
+      absences: i % 4,
+      unjustified: i % 2,
+      comment: i % 3 === 0 ? comment : null,
+    }));
+    const bytes = await reportCardsPdf({
+      frame: {
+        school: {
+          name: 'Σχολή Δοκιμής',
+          logo: null,
+          brand: '#00695c',
+          accent: '#2e7d32',
+          locale: 'el',
+        },
+        period: '2026–2027',
+        subPeriod: { name: 'Α΄ Τετράμηνο', start_date: '2026-09-01', end_date: '2026-12-23' },
+        scale: { max: 20, rounding: 'tenth' },
+      },
+      students: [
+        { studentId: 1, name: 'Αλεξίου Ελένη', level: 'Β2', lessons },
+        { studentId: 2, name: 'Βλάχος Ειρήνη', level: 'Β2', lessons: [] },
+      ],
+      today: '2026-12-24',
+    });
+    if (process.env.LONG_CARD_PDF) fs.writeFileSync(process.env.LONG_CARD_PDF, bytes);
+    const pages = await pdfPages(bytes);
+    const first = pages.filter((p) => p.includes('Αλεξίου Ελένη'));
+    expect(first.length).toBeGreaterThan(1);
+    for (const [i, page] of first.entries()) {
+      // Every page with rows of lessons has the table's heading.
+      if (page.includes('Lesson ')) expect(page).toContain('Σχόλιο εκπαιδευτικού');
+      expect(page).toContain(`Σελίδα ${i + 1} από ${first.length}`);
+    }
+    expect(first.filter((p) => p.includes('Lesson ')).length).toBeGreaterThan(1);
+    expect(first[first.length - 1]).toContain('Μέσος όρος: 14,5');
+    for (const lesson of lessons) expect(first.join(' ')).toContain(lesson.lesson);
+    // A student in no lesson gets a card that says so, numbered on its own.
+    const last = pages[pages.length - 1]!;
+    expect(last).toContain('Βλάχος Ειρήνη');
+    expect(last).toContain('Ο μαθητής δεν είχε μαθήματα σε αυτή την υποπερίοδο.');
+    expect(last).toContain('Σελίδα 1 από 1');
   });
 });

@@ -79,4 +79,29 @@ export const reportsGreek: Record<string, string> = {
   "The school's invoicing details are incomplete":
     'Τα στοιχεία τιμολόγησης του σχολείου είναι ελλιπή',
   'myDATA is not set up on this server': 'Το myDATA δεν έχει ρυθμιστεί σε αυτόν τον διακομιστή',
+  'Report cards': 'Έλεγχοι προόδου',
+  'Report card': 'Έλεγχος προόδου',
+  'Download the report cards of {{what}}': 'Λήψη των ελέγχων προόδου: {{what}}',
+  Download: 'Λήψη',
+  'A whole level at once': 'Μια ολόκληρη τάξη μαζί',
+  'One PDF with a card per student of the level, each on its own pages.':
+    'Ένα PDF με έναν έλεγχο για κάθε μαθητή της τάξης, καθένας στις δικές του σελίδες.',
+  '{{level}} ({{count}} students)': '{{level}} ({{count}} μαθητές)',
+  "Make the level's report cards": 'Δημιουργία των ελέγχων της τάξης',
+  'Drawing the report cards…': 'Ετοιμάζονται οι έλεγχοι προόδου…',
+  'The report cards could not be drawn.': 'Οι έλεγχοι προόδου δεν μπόρεσαν να δημιουργηθούν.',
+  'Ready: {{count}} report cards.': 'Έτοιμοι: {{count}} έλεγχοι προόδου.',
+  'Ready to download': 'Έτοιμοι για λήψη',
+  '{{count}} report cards': '{{count}} έλεγχοι προόδου',
+  "Each student's grade, absences and teacher's comment in every lesson of a sub-period, with the school's logo and colours.":
+    'Ο βαθμός, οι απουσίες και το σχόλιο του εκπαιδευτικού σε κάθε μάθημα μιας υποπεριόδου, με το λογότυπο και τα χρώματα του σχολείου.',
+  'The cards are written in English, the school language.':
+    'Οι έλεγχοι γράφονται στα αγγλικά, τη γλώσσα του σχολείου.',
+  'The cards are written in Greek, the school language.':
+    'Οι έλεγχοι γράφονται στα ελληνικά, τη γλώσσα του σχολείου.',
+  "One student's card is on the student's page.":
+    'Ο έλεγχος ενός μαθητή βρίσκεται στη σελίδα του μαθητή.',
+  "Each student's grades, absences and teachers' comments for a sub-period, as a PDF; a whole level at once.":
+    'Βαθμοί, απουσίες και σχόλια των εκπαιδευτικών κάθε μαθητή για μια υποπερίοδο, σε PDF· και για ολόκληρη τάξη μαζί.',
+  'Download the report card': 'Λήψη του ελέγχου προόδου',
 };

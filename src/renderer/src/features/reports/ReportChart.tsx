@@ -62,6 +62,7 @@ export default function ReportChart({
           label: label(columns.find((c) => c.key === chart.y[0])?.label ?? ''),
           data: values,
           backgroundColor: chart.y.map((_key, i) => PALETTE[i % PALETTE.length]),
+          maxBarThickness: 72,
         },
       ],
     };
@@ -110,6 +111,8 @@ export default function ReportChart({
           ? xs.map((_x, j) => PALETTE[j % PALETTE.length])
           : PALETTE[i % PALETTE.length],
       borderColor: PALETTE[i % PALETTE.length],
+      // One lesson or fund alone would otherwise fill the chart's width.
+      maxBarThickness: 72,
     })),
   };
   const stacked = chart.stacked === true;
