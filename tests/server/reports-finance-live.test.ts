@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDate } from '../../src/server/areas/calendar/school-time';
+import { addDays, localDate } from '../../src/server/areas/calendar/school-time';
 import { insertAccount, insertPermissionGroup } from './support/accounts';
 import { apiClient, type ApiClient } from './support/client';
 import { databaseKinds, startServer, type TestServer } from './support/server';
@@ -146,6 +146,63 @@ describe.each(databaseKinds)('finance and live-session reports on %s', (kind) =>
     const parent = report.rows.find((r) => String(r.client).includes('Γεωργίου'));
     expect(parent).toBeDefined();
     expect(Number(parent!.outstanding) - Number(parent!.not_due)).toBeGreaterThan(0);
+  });
+
+  it('puts an installment in its bucket at each boundary of the ageing', async () => {
+    const { memberships } = await insertAccount(db(), `ageing-${kind}@demo.school`, [
+      { school, role: 'client' },
+    ]);
+    const client = memberships.get(`${school}:client`)!;
+    const at = new Date().toISOString();
+    const charge = await db()
+      .insertInto('charges')
+      .values({
+        school_id: school,
+        client_id: client,
+        student_id: null,
+        pricing_item_id: null,
+        description: 'Ageing',
+        amount_cents: 12_700,
+        discount_kind: null,
+        discount_value: 0,
+        discount_cents: 0,
+        discount_reason: null,
+        vat_category: 'vat_1',
+        vat_exemption: null,
+        status: 'active',
+        created_by_user_id: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Days overdue and amounts (powers of two, so that each sum says which fell where).
+    const late = [0, 30, 31, 60, 61, 90, 91];
+    await db()
+      .insertInto('installments')
+      .values(
+        late.map((days, i) => ({
+          school_id: school,
+          charge_id: charge.id,
+          client_id: client,
+          seq: i + 1,
+          due_date: addDays(today(), -days),
+          amount_cents: 100 * 2 ** i,
+          paid_cents: i === 6 ? 100 : 0,
+        })),
+      )
+      .execute();
+    const report = await run('outstanding-balances');
+    const row = report.rows.find((r) => r.client === `ageing-${kind} Test`);
+    expect(row).toMatchObject({
+      oldest_due: addDays(today(), -91),
+      not_due: 100,
+      days_30: 200,
+      days_60: 400 + 800,
+      days_90: 1_600 + 3_200,
+      days_over_90: 6_400 - 100,
+      outstanding: 12_700 - 100,
+    });
   });
 
   it("states each fund's opening, movements and closing balance over the dates", async () => {
