@@ -37,6 +37,7 @@ import { weatherRoutes } from './areas/weather/routes';
 import { whiteLabelRoutes } from './areas/whitelabel/routes';
 import type { ServerConfig } from './config';
 import { openDatabase } from './db/database';
+import { openObjectStore } from './files/open-store';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { schoolFileRoutes } from './files/school-files';
@@ -103,6 +104,10 @@ export async function buildApp(
   });
 
   const logger = app.log;
+  // Uploaded bytes: DATA_DIR, or the S3 bucket every node shares. A bucket that refuses the
+  // settings stops the start, rather than the first upload.
+  const storage = openObjectStore(config);
+  await storage.verify();
   const database = await openDatabase(config);
   await migrateToLatest(
     database.db,
@@ -147,6 +152,7 @@ export async function buildApp(
       clockMs,
       logger,
     }),
+    storage,
     now,
   };
   if (config.seedDemo) await seedDemoIfEmpty(deps, logger);
@@ -232,6 +238,7 @@ export async function buildApp(
     await database.close();
     await limiter.close();
     deps.mailer.close();
+    await storage.close();
   });
 
   return {

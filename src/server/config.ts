@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { FILES_DEFAULT_MAX_BYTES } from '../shared/constants';
+import type { S3Settings } from './files/s3-store';
 
 /** Typed server configuration. Everything has an embedded default except secrets. */
 export interface ServerConfig {
@@ -96,6 +97,11 @@ export interface ServerConfig {
    * write, whether the daily job runs, and for how many days its copies are kept.
    */
   backup: { dir: string; daily: boolean; keepDays: number };
+  /**
+   * Uploaded files in an S3-compatible bucket (src/server/files, docs/deployment.md), so that
+   * several API nodes share them; null keeps them under DATA_DIR.
+   */
+  s3: S3Settings | null;
   version: string;
 }
 
@@ -233,6 +239,34 @@ const environment = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_DAILY: booleanText.default(false),
   BACKUP_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+  S3_ENDPOINT: url('S3_ENDPOINT', ['http:', 'https:'])
+    .refine((value) => {
+      const parsed = new URL(value);
+      return parsed.pathname === '/' && !parsed.search && !parsed.username;
+    }, 'S3_ENDPOINT must be the address of the store alone, such as https://s3.eu-central-1.amazonaws.com')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'S3_REGION must be a region name such as eu-central-1')
+    .default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9._-]{1,253}[A-Za-z0-9]$/,
+      'S3_BUCKET must be a bucket name (letters, digits, ".", "_" and "-")',
+    )
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).max(256).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(512).optional(),
+  S3_FORCE_PATH_STYLE: booleanText.default(false),
+  S3_PREFIX: z
+    .string()
+    .regex(
+      /^\/?[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*\/?$/,
+      'S3_PREFIX must be folder names of letters, digits, ".", "_" and "-", joined by "/"',
+    )
+    .max(100)
+    .optional(),
 });
 
 export class ConfigError extends Error {}
@@ -257,6 +291,15 @@ export function loadConfig(
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
     throw new ConfigError(
       'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
+    );
+  const s3Names = Object.keys(blankless).filter((name) => name.startsWith('S3_'));
+  if (s3Names.length > 0 && !e.S3_BUCKET)
+    throw new ConfigError(
+      `Invalid configuration:\n  S3_BUCKET must be set when ${s3Names.join(', ')} ${s3Names.length > 1 ? 'are' : 'is'}`,
+    );
+  if (e.S3_BUCKET && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY))
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set with S3_BUCKET',
     );
   const dataDir = path.resolve(e.DATA_DIR);
   const databaseUrl = e.DATABASE_URL;
@@ -338,6 +381,21 @@ export function loadConfig(
       daily: e.BACKUP_DAILY,
       keepDays: e.BACKUP_KEEP_DAYS,
     },
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: (e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`).replace(
+              /\/$/,
+              '',
+            ),
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            prefix: e.S3_PREFIX ? `${e.S3_PREFIX.replace(/^\/|\/$/g, '')}/` : '',
+          }
+        : null,
     version: defaults.version,
   };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config';
 import type { DatabaseKind } from './db/database';
 import type { Database } from './db/schema';
+import type { ObjectStore } from './files/object-store';
 import type { ContentSources } from './http/content-sources';
 import type { Mailer } from './integrations/mail';
 import type { PushClient } from './integrations/push';
@@ -22,6 +23,8 @@ export interface ServerDeps {
   realtime: RealtimeHub;
   /** Origins the web app's CSP allows beside its own; writes that change them invalidate it. */
   contentSources: ContentSources;
+  /** Uploaded bytes, by key: DATA_DIR or an S3-compatible bucket (src/server/files). */
+  storage: ObjectStore;
   /** Current time; tests move it to expire tokens. */
   now(): Date;
 }

@@ -40,12 +40,12 @@ const UNLINKED: Record<string, string> = {
     'opened from the notifications panel (a button), not from a link on a screen',
   'student session/:session_id':
     "opened from the lesson page's Sessions tab (a tab, not a link) and from notifications",
+  'student scorm/:scorm_id':
+    "listed on the lesson page's SCORM tab (a tab, not a link) and in the study material",
   'admin session/:session_id':
     "linked from a lesson record's Sessions section; the demo's sessions are on one lesson",
   'admin notifications/:notification_id':
     'opened from the notifications list (a button per notification), not from a link',
-  'student scorm/:scorm_id':
-    'opened by its address; the lesson page does not list SCORM packages to students yet',
   'admin session-dashboard/:session_id':
     "linked from a lesson record's Sessions section; the demo's sessions are on one lesson",
 };

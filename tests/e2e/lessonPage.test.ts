@@ -76,6 +76,8 @@ describe('the lesson page', () => {
         files: 'lesson-file-row',
         announcements: 'lesson-announcement-row',
         sessions: 'lesson-session-row',
+        quizzes: 'lesson-quiz-row',
+        scorm: 'lesson-scorm-row',
       };
       for (const tab of [
         'students',
@@ -84,18 +86,23 @@ describe('the lesson page', () => {
         'quizzes',
         'sessions',
         'files',
+        'scorm',
         'announcements',
       ]) {
         await page.getByTestId(`lesson-tab-${tab}`).click();
         await page.waitForURL((url) => url.searchParams.get('tab') === tab);
         const panel = page.getByTestId(`lesson-panel-${tab}`);
-        if (rows[tab]) await panel.getByTestId(rows[tab]).first().waitFor();
-        else await panel.getByTestId('lesson-tab-empty').waitFor();
+        await panel.getByTestId(rows[tab]!).first().waitFor();
         await noViolations(page, `teacher ${tab}`);
       }
-      // Nothing is made up: quizzes say there are none yet.
+      // The lesson's quizzes, each with the way to its answers.
       await page.getByTestId('lesson-tab-quizzes').click();
-      expect(await page.getByTestId('lesson-tab-empty').textContent()).toContain('No quizzes yet');
+      const quiz = page.getByTestId('lesson-quiz-row').first();
+      expect(await quiz.getByRole('link', { name: 'Answers' }).getAttribute('href')).toMatch(
+        /\/teacher\/1\/quizanswers\/\d+$/,
+      );
+      expect(await page.getByTestId('lesson-quiz-new').count()).toBe(1);
+      await shot(page, 'teacher-quizzes-1280-en');
       // The teacher sees the lesson's drafts too (the demo's term project).
       await page.getByTestId('lesson-tab-tasks').click();
       await page.getByTestId('lesson-task-row').first().waitFor();
@@ -158,9 +165,11 @@ describe('the lesson page', () => {
         'timetable',
         'chapters',
         'tasks',
+        'quizzes',
         'sessions',
         'announcements',
         'files',
+        'scorm',
       ]);
       await shot(page, 'student-timetable-375-en');
       await select.selectOption('tasks');
@@ -176,6 +185,22 @@ describe('the lesson page', () => {
       await page.reload();
       await page.getByTestId('lesson-task-row').first().waitFor();
       expect(await select.inputValue()).toBe('tasks');
+      // The lesson's SCORM packages, each with where the student stands, open the player.
+      await select.selectOption('scorm');
+      const scorm = page.getByTestId('lesson-scorm-row').first();
+      await scorm.waitFor();
+      expect(await scorm.textContent()).toMatch(/Not attempted|Incomplete|Completed|Passed|Failed/);
+      await noViolations(page, 'student scorm 375');
+      await shot(page, 'student-scorm-375-en');
+      await select.selectOption('quizzes');
+      await page.getByTestId('lesson-quiz-row').first().waitFor();
+      expect(await page.getByTestId('lesson-quiz-new').count()).toBe(0);
+      await shot(page, 'student-quizzes-375-en');
+      await scorm.waitFor({ state: 'detached' });
+      await select.selectOption('scorm');
+      await page.getByTestId('lesson-scorm-row').first().getByRole('link').click();
+      await page.waitForURL(/\/student\/1\/scorm\/\d+$/);
+      await page.goBack();
       // A tab the student may not see falls back to the first.
       await page.goto(`${server.url}${lessonPath}?tab=students`);
       await page.getByTestId('lesson-panel-timetable').waitFor();

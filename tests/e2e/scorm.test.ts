@@ -185,5 +185,17 @@ describe('SCORM packages through the screens', () => {
       await page.getByText('Επιτυχία').first().waitFor();
       await shot(page, 'teacher-scorm-learners-375-el');
     });
+
+    // The student's parent follows the same standing under their child (record 4).
+    await asUser(server.url, DEMO_LOGINS.parent, 375, async (page) => {
+      await page.goto(`${server.url}/client/${school}/student/4`);
+      const row = page.getByTestId('child-scorm-row').filter({ hasText: 'Κλάσματα e2e' });
+      await row.waitFor();
+      expect(await row.textContent()).toContain('Passed');
+      expect(await row.textContent()).toContain('85%');
+      await row.scrollIntoViewIfNeeded();
+      expect(await seriousViolations(page)).toEqual([]);
+      await shot(page, 'parent-child-scorm-375');
+    });
   });
 });

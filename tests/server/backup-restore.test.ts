@@ -9,6 +9,8 @@ import { OperationsError } from '../../src/server/ops/operations-error';
 import { restoreBackup } from '../../src/server/ops/restore';
 import { apiClient } from './support/client';
 import { databaseKinds, startServer, type TestServer } from './support/server';
+import { teachingFixture } from './support/teaching';
+import { startS3StandIn } from '../support/s3-standin';
 
 /** Every file under a folder with its size, by path relative to it. */
 function fileList(root: string): Record<string, number> {
@@ -135,6 +137,100 @@ describe.each(databaseKinds)('backup and restore on %s', (kind) => {
     );
     await expect(restoreBackup(config, empty, { force: true })).rejects.toThrow(/postgres/);
   });
+});
+
+describe.each(databaseKinds)('backup with the uploads in an S3 bucket on %s', (kind) => {
+  const cleanup: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    for (const step of cleanup.reverse()) await step();
+  });
+
+  it('records the bucket and copies none of its objects; a restore needs the same kind of store', async () => {
+    const s3 = await startS3StandIn();
+    cleanup.push(() => s3.close());
+    const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mathema-backups-'));
+    cleanup.push(() => fs.rmSync(backupDir, { recursive: true, force: true }));
+    const s3Env = { ...s3.env('site-a'), FILES_SIGNING_SECRET: 'k'.repeat(40) };
+    const source = await startServer(kind, { env: { ...s3Env, BACKUP_DIR: backupDir } });
+    const fx = await teachingFixture(source.built.deps.db);
+    const file = await source.built.deps.db
+      .selectFrom('files')
+      .select(['id', 'storage_key'])
+      .where('school_id', '=', fx.school)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const objectsBefore = s3.objects.size;
+    const folder = await createBackup(source.built.deps.config);
+    const manifest = readManifest(folder);
+    expect(manifest.uploads).toEqual({
+      kind: 's3',
+      endpoint: s3.url,
+      region: s3.region,
+      bucket: s3.bucket,
+      prefix: 'site-a/',
+    });
+    expect(fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8')).not.toContain(
+      s3.secretAccessKey,
+    );
+    // DATA_DIR is copied (its keys), but it holds no uploads: the objects stay in the bucket.
+    expect(manifest.data_entries).toContain('secrets');
+    for (const area of ['files', 'scorm', 'school_files', 'incoming'])
+      expect(manifest.data_entries).not.toContain(area);
+    expect(s3.objects.size).toBe(objectsBefore);
+    const schema = (source.built.deps.config.database as { schema?: string }).schema;
+    await source.close();
+
+    const targetDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mathema-restored-'));
+    cleanup.push(() => fs.rmSync(targetDir, { recursive: true, force: true }));
+    const env: Record<string, string> = {
+      DATA_DIR: targetDir,
+      ...(kind === 'postgres'
+        ? { DATABASE_URL: process.env.DATABASE_URL!, DATABASE_SCHEMA: schema! }
+        : {}),
+    };
+    if (kind === 'postgres')
+      cleanup.push(async () => {
+        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await client.end();
+      });
+    // Restored without the bucket, every file would be missing: refused, nothing written.
+    await expect(restoreBackup(loadConfig(env), folder, { force: false })).rejects.toThrow(
+      /uploaded files are in the S3 bucket "mathema-test"/,
+    );
+    expect(fs.readdirSync(targetDir)).toEqual([]);
+    await restoreBackup(loadConfig({ ...env, ...s3Env }), folder, { force: false });
+
+    // The restored database finds its files in the bucket.
+    const restored = await startServer(kind, { env: { ...env, ...s3Env } });
+    cleanup.push(() => restored.close());
+    const admin = await apiClient(restored.url).login('admin@demo.school');
+    const files = await apiClient(restored.url).get(
+      `/schools/${fx.school}/admin/files?per_page=100`,
+      admin,
+    );
+    expect(files.status, JSON.stringify(files.body)).toBe(200);
+    const listed = files.body.data.find((f: { id: number }) => f.id === file.id);
+    const download = await fetch(`${restored.url}${listed.url}`);
+    expect(download.status).toBe(200);
+    expect(
+      Buffer.from(await download.arrayBuffer()).equals(
+        s3.objects.get(`site-a/files/${fx.school}/${file.storage_key}`)!,
+      ),
+    ).toBe(true);
+
+    // A backup whose uploads were in DATA_DIR is not restored under S3 settings.
+    const local = fs.mkdtempSync(path.join(os.tmpdir(), 'mathema-local-backup-'));
+    cleanup.push(() => fs.rmSync(local, { recursive: true, force: true }));
+    fs.writeFileSync(
+      path.join(local, 'manifest.json'),
+      JSON.stringify({ format: 1, database: kind, schema: null, data_entries: ['files'] }),
+    );
+    await expect(
+      restoreBackup(loadConfig({ ...env, ...s3Env }), local, { force: true }),
+    ).rejects.toThrow(/without the S3_\* settings/);
+  }, 120_000);
 });
 
 describe('daily backups', () => {

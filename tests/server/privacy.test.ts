@@ -1,41 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storedPath } from '../../src/server/areas/files/storage';
+import { schoolFileKey, uploadedFileKey } from '../../src/server/files/object-store';
 import { PERSON_REFERENCES } from '../../src/server/areas/privacy/person-records';
 import { insertAccount, insertPermissionGroup } from './support/accounts';
 import { apiClient, type ApiClient } from './support/client';
 import { databaseKinds, startServer, type TestServer } from './support/server';
-import { insertFileRow, PNG_BYTES, teachingFixture } from './support/teaching';
-
-/** Reads a zip by its central directory (as unzip does), inflating each entry. */
-function readZip(archive: Buffer): Map<string, Buffer> {
-  const end = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  expect(end).toBeGreaterThan(0);
-  const count = archive.readUInt16LE(end + 10);
-  let at = archive.readUInt32LE(end + 16);
-  const entries = new Map<string, Buffer>();
-  for (let i = 0; i < count; i += 1) {
-    expect(archive.readUInt32LE(at)).toBe(0x02014b50);
-    const method = archive.readUInt16LE(at + 10);
-    const crc = archive.readUInt32LE(at + 16);
-    const size = archive.readUInt32LE(at + 20);
-    const nameLength = archive.readUInt16LE(at + 28);
-    const extra = archive.readUInt16LE(at + 30) + archive.readUInt16LE(at + 32);
-    const local = archive.readUInt32LE(at + 42);
-    const name = archive.toString('utf8', at + 46, at + 46 + nameLength);
-    const dataStart =
-      local + 30 + archive.readUInt16LE(local + 26) + archive.readUInt16LE(local + 28);
-    const raw = archive.subarray(dataStart, dataStart + size);
-    const data = method === 8 ? zlib.inflateRawSync(raw) : raw;
-    expect(zlib.crc32(data)).toBe(crc);
-    entries.set(name, data);
-    at += 46 + nameLength + extra;
-  }
-  return entries;
-}
+import { readZip } from './support/zip';
+import { insertFileRow, PNG_BYTES, teachingFixture, uploadForm } from './support/teaching';
 
 describe.each(databaseKinds)('GDPR export and erase on %s', (kind) => {
   let server: TestServer;
@@ -87,9 +58,7 @@ describe.each(databaseKinds)('GDPR export and erase on %s', (kind) => {
       .select('storage_key')
       .where('id', '=', fileId)
       .executeTakeFirstOrThrow();
-    const target = storedPath(server.built.deps.config, athens, file.storage_key);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, PNG_BYTES);
+    await server.built.deps.storage.put(uploadedFileKey(athens, file.storage_key), PNG_BYTES);
   });
   afterAll(() => server.close());
 
@@ -198,9 +167,20 @@ describe.each(databaseKinds)('GDPR export and erase on %s', (kind) => {
       `${before.last_name} ${before.first_name}`,
       before.email!,
     ];
+    // The student's own photo, whose bytes go with the account's details.
+    const photo = await fetch(`${server.url}/api/account/photo`, {
+      method: 'POST',
+      headers: { Token: await api.login('student@demo.school') },
+      body: uploadForm({}, { name: 'me.png', bytes: PNG_BYTES, type: 'image/png' }),
+    });
+    expect(photo.status).toBe(200);
+    const photoKey = schoolFileKey(((await photo.json()) as any).data.logo as string);
+    expect(await server.built.deps.storage.size(photoKey)).not.toBeNull();
+
     const erased = await api.post(person(studentId, 'erase'), { confirmation: 'ERASE' }, admin);
     expect(erased.status, JSON.stringify(erased.body)).toBe(200);
     expect(erased.body.data.changed.users).toBe(1);
+    expect(await server.built.deps.storage.size(photoKey)).toBeNull();
     const signIn = await api.call('POST', '/account/login', {
       body: { username: 'student@demo.school', password: 'demo-password', platform: 'test' },
     });

@@ -386,11 +386,14 @@ describe.each(databaseKinds)('task books, study guide, calendar and homes on %s'
   it('shows each role what is due next and what is new since the last visit', async () => {
     const since = server.built.deps.now().toISOString();
     const { chapter, task } = await material('Αρχική');
+    // A quiz closing later today is due, not a lesson of today's timetable.
+    await quiz('Αρχική: κουίζ ως απόψε', fx.shared, true, 0.01);
     const home = await api.get(
       `${base()}/student/home?since=${encodeURIComponent(since)}`,
       student,
     );
     expect(home.status).toBe(200);
+    expect(home.body.data.today.filter((e: { kind: string }) => e.kind !== 'lesson')).toEqual([]);
     expect(home.body.data.next_due.map((t: { task_id: number }) => t.task_id)).toContain(task.id);
     expect(home.body.data.new_items).toEqual(
       expect.arrayContaining([expect.objectContaining({ kind: 'chapter', id: chapter.id })]),

@@ -9,4 +9,9 @@ await runOperation(async () => {
   const config = loadConfig(process.env, { webDir: null, version: APP_VERSION });
   const folder = await createBackup(config);
   console.log(`Backup written to ${folder}`);
+  if (config.s3)
+    console.log(
+      `The uploaded files are in the S3 bucket "${config.s3.bucket}" and were not copied: ` +
+        'keep versioning on for that bucket, to bring it back to this time (docs/operations.md).',
+    );
 });

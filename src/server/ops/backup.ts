@@ -10,6 +10,12 @@ import { runPgTool } from './pg-tools';
 // files, school files, the keys kept there), and a manifest that restore checks first.
 // It is written under a hidden `.partial` name and renamed when whole, so a crash mid-way
 // never leaves something that looks like a backup.
+//
+// With the uploads in an S3 bucket (S3_BUCKET), the bucket is not copied: objects cannot be
+// listed and read as of one moment, and a bucket is kept better where it lives. The operator
+// keeps versioning (and, for another site, replication) on the bucket; the manifest records
+// which bucket and prefix and when, so that a restore brings the objects back to that time
+// (docs/operations.md). DATA_DIR is still copied (the keys kept there).
 
 export const MANIFEST_FILE = 'manifest.json';
 export const SQLITE_COPY = 'database.sqlite';
@@ -31,7 +37,26 @@ export interface BackupManifest {
   schema: string | null;
   /** What of DATA_DIR the copy holds, by top-level name. */
   data_entries: string[];
+  /**
+   * Where the uploaded files were: in the copy of DATA_DIR, or in an S3 bucket that the backup
+   * did not copy. Absent in backups of earlier versions, which were all local.
+   */
+  uploads?: UploadsRecord;
 }
+
+export type UploadsRecord =
+  | { kind: 'local' }
+  | { kind: 's3'; endpoint: string; region: string; bucket: string; prefix: string };
+
+/** Where a configuration keeps the uploads, as a manifest records it (never the keys). */
+export function uploadsRecordOf(config: Pick<ServerConfig, 's3'>): UploadsRecord {
+  if (!config.s3) return { kind: 'local' };
+  const { endpoint, region, bucket, prefix } = config.s3;
+  return { kind: 's3', endpoint, region, bucket, prefix };
+}
+
+/** Uploads on their way in (a node's scratch folders): never part of a backup. */
+const SCRATCH_DIRS = [path.join('files', 'incoming'), 'incoming'];
 
 export interface BackupOptions {
   now?: Date;
@@ -40,7 +65,7 @@ export interface BackupOptions {
 
 /** Writes one complete backup while the server may be running; returns its folder. */
 export async function createBackup(
-  config: Pick<ServerConfig, 'database' | 'dataDir' | 'backup' | 'version'>,
+  config: Pick<ServerConfig, 'database' | 'dataDir' | 'backup' | 'version' | 's3'>,
   options: BackupOptions = {},
 ): Promise<string> {
   const now = options.now ?? new Date();
@@ -66,10 +91,12 @@ export async function createBackup(
     const entries = dataEntriesToCopy(config);
     const dataCopy = path.join(partialDir, DATA_COPY);
     fs.mkdirSync(dataCopy);
+    const scratch = new Set(SCRATCH_DIRS.map((dir) => path.join(config.dataDir, dir)));
     for (const entry of entries)
       await fs.promises.cp(path.join(config.dataDir, entry), path.join(dataCopy, entry), {
         recursive: true,
         preserveTimestamps: true,
+        filter: (source) => !scratch.has(source),
       });
     const manifest: BackupManifest = {
       format: 1,
@@ -79,6 +106,7 @@ export async function createBackup(
       database: config.database.kind,
       schema: config.database.kind === 'postgres' ? (config.database.schema ?? null) : null,
       data_entries: entries,
+      uploads: uploadsRecordOf(config),
     };
     fs.writeFileSync(path.join(partialDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
     fs.renameSync(partialDir, finalDir);
@@ -121,7 +149,7 @@ function dataEntriesToCopy(
     .readdirSync(config.dataDir)
     .filter((entry) => {
       const full = path.resolve(config.dataDir, entry);
-      if (skipped.has(full)) return false;
+      if (skipped.has(full) || SCRATCH_DIRS.includes(entry)) return false;
       // The backups folder (or the one holding it) inside DATA_DIR is never copied into itself.
       return !(backupDir === full || backupDir.startsWith(full + path.sep));
     })

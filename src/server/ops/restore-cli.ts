@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { APP_VERSION } from '../version';
 import { OperationsError } from './operations-error';
+import { readManifest } from './backup';
 import { restoreBackup } from './restore';
 import { runOperation } from './run-operation';
 
@@ -19,4 +20,10 @@ await runOperation(async () => {
   const folder = path.resolve(positionals[0]!);
   await restoreBackup(config, folder, { force: values.force });
   console.log(`Restored ${folder}. Start the server to use it.`);
+  const { uploads, created_at } = readManifest(folder);
+  if (uploads?.kind === 's3')
+    console.log(
+      `The uploaded files were not in the backup: bring the S3 bucket "${uploads.bucket}" ` +
+        `back to ${created_at} from its versions (docs/operations.md).`,
+    );
 });

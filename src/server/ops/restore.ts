@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { ServerConfig } from '../config';
-import { DATA_COPY, PG_DUMP_FILE, SQLITE_COPY, readManifest } from './backup';
+import {
+  DATA_COPY,
+  PG_DUMP_FILE,
+  SQLITE_COPY,
+  readManifest,
+  uploadsRecordOf,
+  type UploadsRecord,
+} from './backup';
 import { OperationsError } from './operations-error';
 import { runPgTool } from './pg-tools';
 
@@ -16,11 +23,12 @@ export interface RestoreOptions {
 
 /** Brings a backup folder back into the configured database and DATA_DIR. */
 export async function restoreBackup(
-  config: Pick<ServerConfig, 'database' | 'dataDir'>,
+  config: Pick<ServerConfig, 'database' | 'dataDir' | 's3'>,
   backupDir: string,
   options: RestoreOptions,
 ): Promise<void> {
   const manifest = readManifest(backupDir);
+  assertSameUploadsStore(manifest.uploads ?? { kind: 'local' }, uploadsRecordOf(config));
   if (manifest.database !== config.database.kind)
     throw new OperationsError(
       `This backup holds a ${manifest.database} database, but the configuration names a ` +
@@ -102,4 +110,24 @@ function dropPgSchema(url: string, schema: string): Promise<void> {
   return withPgClient(url, async (client) => {
     await client.query(`DROP SCHEMA IF EXISTS "${schema.replace(/"/g, '""')}" CASCADE`);
   });
+}
+
+/**
+ * A backup's database names uploads by key; restored where the uploads are not, every file
+ * would be missing. Moving between the folder and a bucket is a copy the operator makes
+ * (docs/operations.md), not something a restore can guess.
+ */
+function assertSameUploadsStore(taken: UploadsRecord, configured: UploadsRecord): void {
+  if (taken.kind === 'local' && configured.kind === 's3')
+    throw new OperationsError(
+      'This backup holds its uploaded files in its copy of DATA_DIR, but the configuration ' +
+        'keeps them in an S3 bucket (S3_BUCKET). Restore it without the S3_* settings, then ' +
+        'copy files/, scorm/ and school_files/ of DATA_DIR into the bucket.',
+    );
+  if (taken.kind === 's3' && configured.kind === 'local')
+    throw new OperationsError(
+      `This backup's uploaded files are in the S3 bucket "${taken.bucket}" ` +
+        `(${taken.endpoint}${taken.prefix ? `, prefix ${taken.prefix}` : ''}); set the S3_* ` +
+        'settings to that bucket to restore it.',
+    );
 }

@@ -8,7 +8,6 @@ export const lessonsGreek: Record<string, string> = {
   Quizzes: 'Κουίζ',
   Sessions: 'Συνεδρίες',
   Files: 'Αρχεία',
-  'No quizzes yet': 'Δεν υπάρχουν ακόμη κουίζ',
   'No sessions yet': 'Δεν υπάρχουν ακόμη συνεδρίες',
   File: 'Αρχείο',
   'Attached to': 'Συνημμένο σε',

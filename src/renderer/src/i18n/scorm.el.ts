@@ -26,6 +26,7 @@ export const scormGreek: Record<string, string> = {
   SCORM: 'SCORM',
   Score: 'Βαθμολογία',
   'Time spent': 'Χρόνος',
+  'Interactive material': 'Διαδραστικό υλικό',
   Attempts: 'Προσπάθειες',
   'Last played': 'Τελευταία φορά',
   Learners: 'Μαθητές',

@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import {
   PHOTO_MAX_BYTES,
@@ -10,6 +8,7 @@ import {
 } from '../../../shared/api/account';
 import { recordAudit } from '../../audit/audit-log';
 import type { ServerDeps } from '../../deps';
+import { schoolFileKey } from '../../files/object-store';
 import type { RequestContext } from '../../http/context';
 import { ApiError, notFound, validationError } from '../../http/errors';
 import { sniff } from '../files/sniff';
@@ -135,12 +134,10 @@ const PHOTO_EXTENSIONS: Record<string, string> = {
   'image/webp': '.webp',
 };
 
-const photoDir = (deps: ServerDeps) => path.join(deps.config.dataDir, 'school_files');
-
 /** Removes a photo file of ours (a name we made), quietly when it is gone already. */
-async function removePhotoFile(deps: ServerDeps, name: string | null): Promise<void> {
+export async function removePhotoFile(deps: ServerDeps, name: string | null): Promise<void> {
   if (!name || !/^user-\d+-[0-9a-f]{32}\.(png|jpg|webp)$/.test(name)) return;
-  await fs.rm(path.join(photoDir(deps), name), { force: true });
+  await deps.storage.delete(schoolFileKey(name));
 }
 
 /**
@@ -176,8 +173,7 @@ export async function uploadOwnPhoto(
       'Choose a PNG, JPEG or WebP image.',
     );
   const name = `user-${userId}-${crypto.randomBytes(16).toString('hex')}${extension}`;
-  await fs.mkdir(photoDir(deps), { recursive: true });
-  await fs.writeFile(path.join(photoDir(deps), name), bytes, { mode: 0o644 });
+  await deps.storage.put(schoolFileKey(name), bytes);
   const previous = await setPhoto(deps, ctx, userId, name);
   await removePhotoFile(deps, previous);
   return accountOf(deps, userId);

@@ -173,9 +173,12 @@ export async function homeOf(
   const nowIso = now.toISOString();
   const sinceIso = since ?? new Date(now.getTime() - DEFAULT_NEW_DAYS * 86_400_000).toISOString();
   const today = localDate(now, deps.config.timeZone);
-  // The office's home does not list every lesson of the school.
+  // Today's timetable: the lessons only (tasks and quizzes due are "next due"); the office's
+  // home does not list every lesson of the school.
   const todayEvents =
-    caller.role === 'admin' ? [] : await eventsBetween(deps, caller, today, today);
+    caller.role === 'admin'
+      ? []
+      : (await eventsBetween(deps, caller, today, today)).filter((e) => e.kind === 'lesson');
   const students = await followedStudents(deps.db, caller);
   const family = caller.role === 'student' || caller.role === 'client';
 

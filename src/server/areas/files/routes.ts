@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { fileEndpoints as api, uploadFields } from '../../../shared/api/files';
@@ -13,7 +12,8 @@ import { fileById, fileInSchool, insertFile } from './queries';
 import { fileList, fileRefOf, removeFiles } from './service';
 import { checkFileLink } from './signing';
 import { isShownInline } from './sniff';
-import { keepUpload, receiveUpload, storedPath } from './storage';
+import { uploadedFileKey } from '../../files/object-store';
+import { keepUpload, receiveUpload } from './storage';
 
 /** The files list, uploads (spec §7 `POST …/files`), removal, and downloads through signed links. */
 export function fileRoutes(app: FastifyInstance, deps: ServerDeps): void {
@@ -32,7 +32,7 @@ export function fileRoutes(app: FastifyInstance, deps: ServerDeps): void {
 
   route(app, deps, api.upload, async ({ ctx, request }) => {
     const caller = await teachingCaller(deps, ctx);
-    const upload = await receiveUpload(request, deps.config);
+    const upload = await receiveUpload(request, deps);
     try {
       // Spec §5: an upload needs file, type, entity_id (role and school are in the path).
       const fields = uploadFields.safeParse(upload.fields);
@@ -40,7 +40,7 @@ export function fileRoutes(app: FastifyInstance, deps: ServerDeps): void {
         throw validationError(fieldsOf(fields.error), fields.error.issues[0]?.message);
       assertAcceptedType(upload.sniffed);
       const target = await uploadTarget(deps, ctx, caller, fields.data.type, fields.data.entity_id);
-      const key = await keepUpload(deps.config, caller.schoolId, upload.tempPath);
+      const key = await keepUpload(deps.storage, caller.schoolId, upload.tempPath);
       const nowIso = deps.now().toISOString();
       const row = await insertFile(deps.db, {
         school_id: caller.schoolId,
@@ -98,9 +98,9 @@ export function fileRoutes(app: FastifyInstance, deps: ServerDeps): void {
       throw forbidden('This link has expired; open the page again for a new one.');
     if (check === 'invalid') throw forbidden('This link is not valid.');
     const file = await fileById(deps.db, params.id);
-    const stored = file && storedPath(deps.config, file.school_id, file.storage_key);
-    if (!file || !stored || !fs.existsSync(stored))
-      throw notFound('This file does not exist any more.');
+    const stored =
+      file && (await deps.storage.get(uploadedFileKey(file.school_id, file.storage_key)));
+    if (!file || !stored) throw notFound('This file does not exist any more.');
     const showInline = isShownInline(file.content_type);
     const disposition = showInline ? 'inline' : 'attachment';
     const encodedName = encodeURIComponent(file.name);
@@ -111,7 +111,7 @@ export function fileRoutes(app: FastifyInstance, deps: ServerDeps): void {
         'Content-Disposition',
         `${disposition}; filename="${asciiName(file.name)}"; filename*=UTF-8''${encodedName}`,
       )
-      .header('Content-Length', String(file.size))
+      .header('Content-Length', String(stored.size))
       .header('X-Content-Type-Options', 'nosniff')
       .header(
         'Content-Security-Policy',
@@ -123,7 +123,7 @@ export function fileRoutes(app: FastifyInstance, deps: ServerDeps): void {
         'Cache-Control',
         `private, max-age=${Math.max(0, query.expires - Math.floor(now.getTime() / 1000))}`,
       );
-    return (await reply.send(fs.createReadStream(stored))) as never;
+    return (await reply.send(stored.stream)) as never;
   });
 }
 

@@ -1,12 +1,9 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Kysely } from 'kysely';
 import { searchTextOf } from '../../../shared/search';
-import type { ServerConfig } from '../../config';
 import type { Database } from '../../db/schema';
-import { storedPath } from './storage';
+import { uploadedFileKey, type ObjectStore } from '../../files/object-store';
 
 // A few small demo files, made here rather than kept as binaries: a chart and a handout on a
 // chapter, a worksheet on a task.
@@ -87,7 +84,7 @@ const WORKSHEET = Buffer.from(
 
 export async function seedFiles(
   db: Kysely<Database>,
-  config: ServerConfig,
+  storage: ObjectStore,
   input: {
     schoolId: number;
     lessonId: number;
@@ -126,9 +123,7 @@ export async function seedFiles(
     });
   for (const file of files) {
     const key = crypto.randomBytes(16).toString('hex');
-    const target = storedPath(config, input.schoolId, key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.writeFile(target, file.bytes);
+    await storage.put(uploadedFileKey(input.schoolId, key), file.bytes);
     await db
       .insertInto('files')
       .values({

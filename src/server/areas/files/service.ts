@@ -23,7 +23,7 @@ registerJobHandler<RemoveBytesPayload>(REMOVE_FILE_BYTES_JOB, {
   maxAttempts: 5,
   async handle({ payload, deps }) {
     await removeStored(
-      deps.config,
+      deps.storage,
       payload.keys.map((key) => ({ schoolId: payload.schoolId, key })),
     );
   },

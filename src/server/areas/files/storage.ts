@@ -5,21 +5,15 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import type { ServerConfig } from '../../config';
+import type { ServerDeps } from '../../deps';
+import { uploadedFileKey, type ObjectStore } from '../../files/object-store';
 import { ApiError, validationError } from '../../http/errors';
 import { SNIFF_BYTES, sniff, type Sniffed } from './sniff';
 
-// The bytes of uploaded files, under DATA_DIR/files/<school>/<random key>. An upload is
-// streamed to a temporary file while it arrives (never held whole in memory), counted
-// against FILES_MAX_BYTES, and sniffed from its first bytes.
-
-export const filesDir = (config: ServerConfig) => path.join(config.dataDir, 'files');
-
-/** Where a stored file's bytes are; keys are ours (hex), never a client's text. */
-export function storedPath(config: ServerConfig, schoolId: number, key: string): string {
-  if (!/^[0-9a-f]{32}$/.test(key)) throw new Error('A storage key is 32 hex digits.');
-  return path.join(filesDir(config), String(schoolId), key);
-}
+// The bytes of uploaded files, under files/<school>/<random key> of the object store (DATA_DIR
+// or the S3 bucket). An upload is streamed to a temporary file of this node while it arrives
+// (never held whole in memory), counted against FILES_MAX_BYTES, and sniffed from its first
+// bytes; only an accepted one reaches the store.
 
 export interface ReceivedUpload {
   fields: Record<string, string>;
@@ -47,13 +41,13 @@ function cleanName(name: string): string {
  */
 export async function receiveUpload(
   request: FastifyRequest,
-  config: ServerConfig,
+  deps: Pick<ServerDeps, 'config' | 'storage'>,
   /** Another area's own limit (SCORM packages); FILES_MAX_BYTES by default. */
-  maxBytes = config.files.maxBytes,
+  maxBytes = deps.config.files.maxBytes,
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart())
     throw validationError({ file: 'Choose a file' }, 'Send the file as multipart/form-data.');
-  const tempDir = path.join(filesDir(config), 'incoming');
+  const tempDir = deps.storage.scratchDir;
   await fsp.mkdir(tempDir, { recursive: true });
   const fields: Record<string, string> = {};
   let received: Omit<ReceivedUpload, 'fields'> | null = null;
@@ -111,24 +105,21 @@ const tooLarge = (maxBytes: number) => {
   );
 };
 
-/** Moves an accepted upload to its place; returns its storage key. */
+/** Moves an accepted upload into the store; returns its storage key. */
 export async function keepUpload(
-  config: ServerConfig,
+  storage: ObjectStore,
   schoolId: number,
   tempPath: string,
 ): Promise<string> {
   const key = crypto.randomBytes(16).toString('hex');
-  const target = storedPath(config, schoolId, key);
-  await fsp.mkdir(path.dirname(target), { recursive: true });
-  await fsp.rename(tempPath, target);
+  await storage.putFile(uploadedFileKey(schoolId, key), tempPath);
   return key;
 }
 
 /** Removes stored bytes; a file already gone is fine (a job may run twice). */
 export async function removeStored(
-  config: ServerConfig,
+  storage: ObjectStore,
   files: { schoolId: number; key: string }[],
 ): Promise<void> {
-  for (const file of files)
-    await fsp.rm(storedPath(config, file.schoolId, file.key), { force: true });
+  for (const file of files) await storage.delete(uploadedFileKey(file.schoolId, file.key));
 }

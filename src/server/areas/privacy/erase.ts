@@ -5,6 +5,7 @@ import { recordAudit } from '../../audit/audit-log';
 import type { Database } from '../../db/schema';
 import type { ServerDeps } from '../../deps';
 import type { RequestContext } from '../../http/context';
+import { removePhotoFile } from '../account/profile';
 import { removeStored } from '../files/storage';
 import { refreshDerivedColumns } from '../people/accounts';
 import { FREE_TEXT_COLUMNS, KEPT_FINANCIAL_TABLES } from './person-records';
@@ -68,11 +69,11 @@ export async function erasePerson(
   const note = (table: string, rows: number) => {
     if (rows > 0) changed[table] = (changed[table] ?? 0) + rows;
   };
-  const removedFiles = await deps.db.transaction().execute(async (trx) => {
+  const { files: removedFiles, photo } = await deps.db.transaction().execute(async (trx) => {
     const db = trx as unknown as AnyDb;
     const account = await trx
       .selectFrom('users')
-      .select(['first_name', 'last_name', 'email', 'pending_email'])
+      .select(['first_name', 'last_name', 'email', 'pending_email', 'logo'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
     const needles = identifyingTexts(account);
@@ -230,13 +231,14 @@ export async function erasePerson(
       },
       nowIso,
     );
-    return files;
+    return { files, photo: account.logo };
   });
   // The bytes go once the rows are gone for good; a crash in between leaves only orphans.
   await removeStored(
-    deps.config,
+    deps.storage,
     removedFiles.map((f) => ({ schoolId: f.school_id, key: f.storage_key })),
   );
+  await removePhotoFile(deps, photo);
   // Nothing above touches the kept financial tables: their rows go on pointing at the (now
   // anonymous) account.
   return { user_id: userId, changed, kept: [...KEPT_FINANCIAL_TABLES] };

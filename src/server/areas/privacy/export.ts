@@ -1,7 +1,6 @@
-import fsp from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { ServerDeps } from '../../deps';
-import { storedPath } from '../files/storage';
+import { streamToBuffer, uploadedFileKey } from '../../files/object-store';
 import { PERSON_REFERENCES, UNEXPORTED_COLUMNS } from './person-records';
 import type { PersonTarget } from './policy';
 import { zipArchive, type ZipEntry } from './zip-archive';
@@ -93,9 +92,10 @@ export async function exportPersonArchive(
   const records = await personRecords(deps, schoolId, target);
   const entries: ZipEntry[] = [];
   for (const file of records.files ?? []) {
-    const bytes = await fsp
-      .readFile(storedPath(deps.config, Number(file.school_id), String(file.storage_key)))
-      .catch(() => null);
+    const stored = await deps.storage.get(
+      uploadedFileKey(Number(file.school_id), String(file.storage_key)),
+    );
+    const bytes = stored && (await streamToBuffer(stored.stream));
     // A file whose bytes are gone is listed in person.json but cannot be included.
     if (bytes) entries.push({ name: `files/${String(file.id)}-${String(file.name)}`, data: bytes });
   }

@@ -1,8 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { DEFAULT_PALETTE } from '../../../shared/constants';
 import type { SchoolContacts } from '../../../shared/api/school';
 import { insertReturningIds, type SeedDb } from '../../db/seed/batches';
+import { schoolFileKey, type ObjectStore } from '../../files/object-store';
 
 // Demo schools: a white label, the schools themselves, their settings and a logo.
 
@@ -80,9 +79,7 @@ export async function seedSchoolContacts(
 }
 
 /** A small logo for the Athens demo school, served from /api/school-files. */
-export async function writeDemoLogos(dataDir: string): Promise<void> {
-  const dir = path.join(dataDir, 'school_files');
-  await fs.mkdir(dir, { recursive: true });
+export async function writeDemoLogos(storage: ObjectStore): Promise<void> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="#2f6fd6"/><path d="M20 70 L48 22 L76 70 Z" fill="none" stroke="#fff" stroke-width="7" stroke-linejoin="round"/><circle cx="48" cy="56" r="7" fill="#f28c28"/></svg>`;
-  await fs.writeFile(path.join(dir, 'athens-logo.svg'), svg);
+  await storage.put(schoolFileKey('athens-logo.svg'), Buffer.from(svg));
 }

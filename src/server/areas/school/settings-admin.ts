@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { schoolAdminEndpoints as api, type UpdateSettingsBody } from '../../../shared/api/school';
 import { recordAudit } from '../../audit/audit-log';
 import type { ServerDeps } from '../../deps';
+import { schoolFileKey } from '../../files/object-store';
 import type { RequestContext } from '../../http/context';
 import { validationError } from '../../http/errors';
 import { route } from '../../http/route';
@@ -86,9 +85,7 @@ export function schoolSettingsAdminRoutes(app: FastifyInstance, deps: ServerDeps
     if (buffer.length > LOGO_MAX_BYTES)
       throw validationError({ file: 'The image must be at most 2 MB' });
     const name = `school-${ctx.schoolId}-${crypto.randomBytes(6).toString('hex')}${extension}`;
-    const dir = path.join(deps.config.dataDir, 'school_files');
-    await fs.mkdir(dir, { recursive: true });
-    await fs.writeFile(path.join(dir, name), buffer);
+    await deps.storage.put(schoolFileKey(name), buffer);
     await deps.db
       .updateTable('schools')
       .set({ logo: name })

@@ -83,7 +83,7 @@ export async function servePackageFile(
     throw error;
   }
   const file = inner
-    ? await packageStoreOf(deps.config).open(
+    ? await packageStoreOf(deps.storage).open(
         { schoolId: row.school_id, key: row.storage_key },
         inner,
       )

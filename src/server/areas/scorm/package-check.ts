@@ -69,7 +69,8 @@ export function safeInnerPath(name: string): string {
   if (/[\u0000-\u001f\u007f]/.test(name)) throw unsafe('has control characters');
   const segments = name.split('/').filter((s) => s !== '' && s !== '.');
   if (segments.includes('..')) throw unsafe('leaves the package (..)');
-  if (name.length > 1024 || segments.some((s) => Buffer.byteLength(s) > 255))
+  // 850 bytes leave room in S3's 1024-byte keys for scorm/<school>/<key>/ and an S3_PREFIX.
+  if (Buffer.byteLength(name) > 850 || segments.some((s) => Buffer.byteLength(s) > 255))
     throw unsafe('is too long');
   return segments.join('/');
 }
@@ -259,7 +260,7 @@ export async function checkPackage(
           const checked = counted(entry.uncompressedSize, inner);
           // yauzl's own check (a longer entry than declared) must fail the write too.
           stream.on('error', (error) => checked.destroy(error));
-          await store.write(location, inner, stream.pipe(checked));
+          await store.write(location, inner, stream.pipe(checked), entry.uncompressedSize);
         }
       },
       close: () => opened.close(),

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { ServerConfig } from '../../config';
+import type { ObjectStore } from '../../files/object-store';
 import { insertReturningIds, type SeedDb } from '../../db/seed/batches';
 import { FRACTIONS_PACKAGE } from './demo/fractions';
 import { readManifest } from './manifest';
@@ -22,7 +22,7 @@ const cmiOf = (status: string, location: string, suspend: string, score: string)
 
 export async function seedScorm(
   db: SeedDb,
-  config: ServerConfig,
+  storage: ObjectStore,
   options: {
     schoolId: number;
     lessons: number[];
@@ -48,9 +48,14 @@ export async function seedScorm(
   if (lessonId === undefined) return;
   const facts = readManifest(FRACTIONS_PACKAGE['imsmanifest.xml']!);
   const key = crypto.randomBytes(16).toString('hex');
-  const store = packageStoreOf(config);
+  const store = packageStoreOf(storage);
   for (const [innerPath, text] of Object.entries(FRACTIONS_PACKAGE))
-    await store.write({ schoolId, key }, innerPath, Readable.from([Buffer.from(text)]));
+    await store.write(
+      { schoolId, key },
+      innerPath,
+      Readable.from([Buffer.from(text)]),
+      Buffer.byteLength(text),
+    );
   const nowIso = now.toISOString();
   const [packageId] = await insertReturningIds(db, 'scorm_packages', [
     {

@@ -8,6 +8,7 @@ import type { ScormVersion } from '../../../shared/scorm/cmi';
 import { recordAudit } from '../../audit/audit-log';
 import type { Database } from '../../db/schema';
 import type { ServerDeps } from '../../deps';
+import { StorageError } from '../../files/object-store';
 import type { RequestContext } from '../../http/context';
 import { notFound, ruleError, validationError } from '../../http/errors';
 import { enqueueJob, registerJobHandler } from '../../jobs';
@@ -39,7 +40,7 @@ interface RemoveFilesPayload {
 registerJobHandler<RemoveFilesPayload>(REMOVE_PACKAGE_FILES_JOB, {
   maxAttempts: 5,
   async handle({ payload, deps }) {
-    const store = packageStoreOf(deps.config);
+    const store = packageStoreOf(deps.storage);
     for (const key of payload.keys) await store.remove({ schoolId: payload.schoolId, key });
   },
 });
@@ -134,8 +135,8 @@ export async function uploadPackage(
   request: FastifyRequest,
 ): Promise<ScormPackage> {
   const limits = deps.config.scorm;
-  const upload = await receiveUpload(request, deps.config, limits.maxZipBytes);
-  const store = packageStoreOf(deps.config);
+  const upload = await receiveUpload(request, deps, limits.maxZipBytes);
+  const store = packageStoreOf(deps.storage);
   const location = { schoolId: caller.schoolId, key: crypto.randomBytes(16).toString('hex') };
   let stored = false;
   try {
@@ -173,6 +174,8 @@ export async function uploadPackage(
           { code: error.code, field: 'file', params: error.params },
           error.message,
         );
+      // The store failing (an S3 bucket out of reach) is ours, not a damaged zip: a 500.
+      if (error instanceof StorageError) throw error;
       throw ruleError(
         'validation',
         { code: 'scorm_not_zip', field: 'file' },

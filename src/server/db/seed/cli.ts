@@ -11,6 +11,7 @@ import { MemoryRateLimiter } from '../../http/rate-limiter';
 import { createRealtimeHub } from '../../realtime/hub';
 import type { ServerDeps } from '../../deps';
 import { createContentSources } from '../../http/content-sources';
+import { openObjectStore } from '../../files/open-store';
 import { openDatabase } from '../database';
 import { migrateToLatest } from '../migrate';
 import { hashPassword } from '../../areas/account/passwords';
@@ -77,6 +78,7 @@ const deps: ServerDeps = {
     clockMs: () => Date.now(),
     logger,
   }),
+  storage: openObjectStore(config),
   now: () => new Date(),
 };
 const created = await seedDemoIfEmpty(deps, logger);
@@ -87,6 +89,7 @@ console.log(
 );
 if (scale) await seedScale(scale);
 await database.close();
+await deps.storage.close();
 
 async function seedScale(name: ScaleName) {
   const existing = await deps.db

@@ -65,7 +65,7 @@ export async function seedDemo(deps: ServerDeps, seed = 2026): Promise<void> {
   const random = seededRandom(seed);
   const now = deps.now().toISOString();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await writeDemoLogos(deps.config.dataDir);
+  await writeDemoLogos(deps.storage);
 
   await deps.db.transaction().execute(async (db) => {
     await seedWhiteLabel(db);
@@ -181,7 +181,7 @@ export async function seedDemo(deps: ServerDeps, seed = 2026): Promise<void> {
     await seedTaskBooks(db, { ...teaching, chapters, tasks, demoStudent });
     await seedQuizzes(db, teaching);
     await seedLessonTemplates(db, athens);
-    await seedFiles(db, deps.config, {
+    await seedFiles(db, deps.storage, {
       ...teaching,
       lessonId: athensLessons[0]!,
       chapterId: chapters.get(athensLessons[0]!)?.[0],
@@ -254,7 +254,7 @@ export async function seedDemo(deps: ServerDeps, seed = 2026): Promise<void> {
       demoStudent,
     });
     // Last, so that it draws no random numbers before the areas above.
-    await seedScorm(db, deps.config, {
+    await seedScorm(db, deps.storage, {
       schoolId: athens,
       lessons: athensLessons,
       teacherMembership: demoTeacher,

@@ -9,10 +9,11 @@ import { taskBookScreens } from '../taskbooks/taskBookScreens';
 import { ChildAnnouncementsSection } from './ChildAnnouncements';
 import { ChildWeekSection } from './ChildSections';
 import { gradeScreens } from '../grades/gradeScreens';
+import { scormScreens } from '../scorm/scormScreens';
 import { ClientHome } from './ClientHome';
 
 // A parent's view of a child shows, under the child's record, the child's week of lessons,
-// absences, tasks, task books, grades and the announcements the family is told.
+// absences, tasks, task books, grades, interactive material and the announcements the family is told.
 const pages = {
   students: screenPages({
     ...clientStudentsScreen,
@@ -22,6 +23,7 @@ const pages = {
       taskScreens.client.childSection,
       taskBookScreens.client.childSection,
       gradeScreens.client.childSection,
+      scormScreens.client.childSection,
       ChildAnnouncementsSection,
     ],
   }),

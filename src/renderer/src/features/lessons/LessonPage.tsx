@@ -16,10 +16,11 @@ import { CARD_LAYOUT_MAX_WIDTH } from '../../../../shared/constants';
 import { apiErrorText } from '../../api/apiErrorText';
 import { useArea } from '../../app/area/AreaContext';
 import { useViewportWidth } from '../../app/shell/useViewportWidth';
-import { AppLink } from '../../components/AppLink';
 import { PageFrame } from '../../components/PageFrame';
 import { LoadError, NothingFound } from '../../resources/ListStates';
 import { AttendancePanel } from '../attendance/AttendancePanel';
+import { LessonQuizzesPanel } from '../quizzes/LessonQuizzesPanel';
+import { LessonScormPanel } from '../scorm/LessonScormPanel';
 import { LessonSessionsPanel } from '../sessions/LessonSessionsPanel';
 import { StartSessionButton } from '../sessions/StartSessionButton';
 import { definitionOf } from '../../resources/resourceScreen';
@@ -30,7 +31,6 @@ import {
   AnnouncementsPanel,
   ChaptersPanel,
   FilesPanel,
-  NotYetPanel,
   StudentsPanel,
   TasksPanel,
 } from './LessonTabPanels';
@@ -47,6 +47,7 @@ const TAB_LABELS = {
   quizzes: 'Quizzes',
   sessions: 'Sessions',
   files: 'Files',
+  scorm: 'SCORM',
   announcements: 'Announcements',
 } as const;
 type LessonTab = keyof typeof TAB_LABELS;
@@ -62,12 +63,20 @@ const TABS: Record<'teacher' | 'student', LessonTab[]> = {
     'quizzes',
     'sessions',
     'files',
+    'scorm',
     'announcements',
   ],
-  student: ['timetable', 'chapters', 'tasks', 'sessions', 'announcements', 'files'],
+  student: [
+    'timetable',
+    'chapters',
+    'tasks',
+    'quizzes',
+    'sessions',
+    'announcements',
+    'files',
+    'scorm',
+  ],
 };
-
-const QUIZ_NEW_ROUTE = 'lesson/:lesson_id/quiz/new';
 
 const useStyles = makeStyles({
   header: {
@@ -104,7 +113,7 @@ export function LessonPage() {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const id = Number(useParams().lesson_id);
-  const { role, routes, basePath } = useArea();
+  const { role } = useArea();
   const narrow = useViewportWidth() < CARD_LAYOUT_MAX_WIDTH;
   const tabs = TABS[role === 'teacher' ? 'teacher' : 'student'];
   const [search, setSearch] = useSearchParams();
@@ -136,7 +145,6 @@ export function LessonPage() {
     [slots.rows, i18n.language],
   );
   const [sessionError, setSessionError] = useState<string | null>(null);
-  const quizNew = routes.some((r) => r.path === QUIZ_NEW_ROUTE && r.page);
 
   const lesson = record.data;
   const labels = lesson?.labels ?? {};
@@ -167,16 +175,9 @@ export function LessonPage() {
       case 'announcements':
         return <AnnouncementsPanel lessonId={id} />;
       case 'quizzes':
-        return (
-          <NotYetPanel
-            text={t('No quizzes yet')}
-            action={
-              quizNew ? (
-                <AppLink to={`${basePath}/lesson/${id}/quiz/new`}>{t('New quiz')}</AppLink>
-              ) : null
-            }
-          />
-        );
+        return <LessonQuizzesPanel lessonId={id} />;
+      case 'scorm':
+        return <LessonScormPanel lessonId={id} />;
       case 'sessions':
         return <LessonSessionsPanel lessonId={id} />;
     }

@@ -1,7 +1,7 @@
-import { Badge, Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { Add20Regular } from '@fluentui/react-icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ChapterSummary } from '../../../../shared/api/chapters';
@@ -29,19 +29,10 @@ import { lessonKeys, listLessonFiles, signedFileHref } from './lessonsApi';
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  empty: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: tokens.spacingVerticalS,
-    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalL}`,
-    color: tokens.colorNeutralForeground3,
-    textAlign: 'center',
-  },
 });
 
 /** A list's states: loading, its error, nothing found, or the rows. */
-function Listing<Row>({
+export function Listing<Row>({
   query,
   rows,
   columns,
@@ -61,19 +52,6 @@ function Listing<Row>({
   if (query.isPending) return <Spinner label={t('Loading...')} />;
   if (rows.length === 0) return <NothingFound />;
   return <SimpleList rows={rows} columns={columns} rowKey={rowKey} label={label} testId={testId} />;
-}
-
-/** An area that does not exist yet: said plainly, with its action only where it leads somewhere. */
-export function NotYetPanel({ text, action }: { text: string; action?: ReactNode }) {
-  const styles = useStyles();
-  return (
-    <div className={styles.empty} data-testid="lesson-tab-empty">
-      <Text size={400} weight="semibold">
-        {text}
-      </Text>
-      {action}
-    </div>
-  );
 }
 
 const personName = (row: ResourceRecord) =>

@@ -20,7 +20,7 @@ const useStyles = makeStyles({
 type Status = { label: string; color: 'brand' | 'warning' | 'success' | 'subtle' | 'informative' };
 
 /** Where the student stands with a quiz, in a word (and their score when results are due). */
-function useStatusOf() {
+export function useQuizStatusOf() {
   const { t, i18n } = useTranslation();
   return (quiz: QuizSummary, now: number): Status => {
     const attempts = quiz.attempts ?? [];
@@ -46,7 +46,7 @@ export function StudentQuizzesPage() {
   const styles = useStyles();
   const { schoolId, role, basePath } = useArea();
   const scope = { schoolId, role };
-  const statusOf = useStatusOf();
+  const statusOf = useQuizStatusOf();
   const list = useQuery({
     queryKey: [...quizKeys.all(scope), 'student-list'],
     staleTime: 0,
