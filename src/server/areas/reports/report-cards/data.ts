@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
@@ -6,6 +5,7 @@ import type { ReportLocale } from '../../../../shared/api/reports';
 import { DEFAULT_PALETTE } from '../../../../shared/constants';
 import type { GradeScale } from '../../../../shared/grades/average';
 import type { Database } from '../../../db/schema';
+import { schoolFileKey, streamToBuffer, type ObjectStore } from '../../../files/object-store';
 import { notFound } from '../../../http/errors';
 import { gradeOf, loadBooks } from '../../grades/book';
 import { assessmentSettings } from '../../grades/settings';
@@ -51,16 +51,18 @@ export interface ReportCardFrame {
 }
 
 const HEX = /^#[0-9a-f]{6}$/i;
-const SAFE_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/;
 
 /**
  * The school's logo as pdfkit can embed it: PNG and JPEG as they are, SVG, WebP and GIF
- * drawn to a PNG (sharp). A missing or unreadable file leaves the card without a logo.
+ * drawn to a PNG (sharp). It is read from the uploads' store (a folder or a bucket), as the
+ * login screen's copy is; a missing or unreadable file leaves the card without a logo.
  */
-async function logoBytes(dataDir: string, file: string | null): Promise<Buffer | null> {
-  if (!file || !SAFE_FILE.test(file)) return null;
+async function logoBytes(storage: ObjectStore, file: string | null): Promise<Buffer | null> {
+  if (!file) return null;
   try {
-    const bytes = await fs.readFile(path.join(dataDir, 'school_files', file));
+    const stored = await storage.get(schoolFileKey(file));
+    if (!stored) return null;
+    const bytes = await streamToBuffer(stored.stream);
     const extension = path.extname(file).toLowerCase();
     if (extension === '.png' || extension === '.jpg' || extension === '.jpeg') return bytes;
     return await sharp(bytes, { density: 300 })
@@ -75,7 +77,7 @@ async function logoBytes(dataDir: string, file: string | null): Promise<Buffer |
 /** The school, the sub-period and its period: the frame every card of a batch shares. */
 export async function reportCardFrame(
   db: Kysely<Database>,
-  dataDir: string,
+  storage: ObjectStore,
   schoolId: number,
   subPeriodId: number,
 ): Promise<ReportCardFrame> {
@@ -115,7 +117,7 @@ export async function reportCardFrame(
   return {
     school: {
       name: school?.name ?? '',
-      logo: await logoBytes(dataDir, school?.logo ?? null),
+      logo: await logoBytes(storage, school?.logo ?? null),
       brand: colour('thirdBackground'),
       accent: colour('secondaryBackground'),
       locale: pdfLocaleOf(settings.find((s) => s.name === 'school_language')?.data),

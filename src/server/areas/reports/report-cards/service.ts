@@ -129,7 +129,7 @@ export async function studentReportCard(
     .where('role', '=', 'student')
     .executeTakeFirst();
   if (!student) throw notFound('There is no such student.');
-  const frame = await reportCardFrame(deps.db, deps.config.dataDir, schoolId, subPeriodId);
+  const frame = await reportCardFrame(deps.db, deps.storage, schoolId, subPeriodId);
   const students = await reportCardsOf(deps.db, schoolId, subPeriodId, [studentId], frame.scale);
   const today = localDate(deps.now(), deps.config.timeZone);
   return {
@@ -200,12 +200,7 @@ const setProgress = (db: Kysely<Database>, id: number, progress: number) =>
   db.updateTable('report_card_batches').set({ progress }).where('id', '=', id).execute();
 
 async function drawBatch(deps: ServerDeps, row: BatchRow, signal: AbortSignal) {
-  const frame = await reportCardFrame(
-    deps.db,
-    deps.config.dataDir,
-    row.school_id,
-    row.sub_period_id,
-  );
+  const frame = await reportCardFrame(deps.db, deps.storage, row.school_id, row.sub_period_id);
   const ids = await studentsOfLevel(deps.db, row.school_id, row.level_id);
   const students = await reportCardsOf(deps.db, row.school_id, row.sub_period_id, ids, frame.scale);
   await setProgress(deps.db, row.id, 10);
