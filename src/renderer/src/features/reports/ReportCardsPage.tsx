@@ -119,8 +119,13 @@ function LevelCards({ choices }: { choices: ReportCardChoices }) {
   const current = batchId === null ? null : (batch.data ?? null);
   const finished = current?.status === 'done' || current?.status === 'failed';
   useEffect(() => {
-    // The latest batches list the finished one too.
-    if (finished) void queryClient.invalidateQueries({ queryKey: reportCardKeys.choices(scope) });
+    if (!finished || !current) return;
+    // The finished batch joins the latest at once (and in the offline copy), then the server's
+    // list is read again.
+    queryClient.setQueryData<ReportCardChoices>(reportCardKeys.choices(scope), (old) =>
+      old ? { ...old, batches: [current, ...old.batches.filter((b) => b.id !== current.id)] } : old,
+    );
+    void queryClient.invalidateQueries({ queryKey: reportCardKeys.choices(scope) });
   }, [finished]);
   const running = start.isPending || (batchId !== null && !finished);
   const levelName = (id: number) => choices.levels.find((l) => l.value === id)?.label ?? '';

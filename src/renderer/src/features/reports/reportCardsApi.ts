@@ -26,6 +26,8 @@ export const useReportCardChoices = (scope: ReportScope) =>
     queryKey: reportCardKeys.choices(scope),
     queryFn: ({ signal }) => reportCardChoices(scope, signal),
     retry: false,
+    // The latest batches change as the server's job finishes them: read them on every visit.
+    staleTime: 0,
   });
 
 export const startReportCards = async (
