@@ -69,12 +69,18 @@ describe("the admin's start", () => {
         await noViolations(page, `home ${language} ${width}`);
       }
     }
-    // The demo school has no pricing items nor myDATA yet: the home leads to the checklist.
+    // The demo school has pricing items, but this server no myDATA credentials: the home leads
+    // to the checklist, whose open myDATA step links to the receipts screen.
     await page.getByTestId('home-first-steps').getByRole('link').click();
     await page.waitForURL(/\/admin\/1\/firs-steps$/);
     await page.getByTestId('first-steps').waitFor();
     expect(await page.getByTestId('first-step-levels').getAttribute('data-done')).toBe('true');
-    expect(await page.getByTestId('first-step-mydata').getAttribute('data-done')).toBe('false');
+    expect(await page.getByTestId('first-step-pricing_items').getAttribute('data-done')).toBe(
+      'true',
+    );
+    const mydata = page.getByTestId('first-step-mydata');
+    expect(await mydata.getAttribute('data-done')).toBe('false');
+    expect(await mydata.getByRole('link').getAttribute('href')).toMatch(/\/admin\/1\/invoices$/);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: width < 768 ? 740 : 800 });
       await shot(page, `first-steps-el-${width}`);

@@ -10,6 +10,7 @@ import {
   openPage,
   signIn,
 } from './support/browser';
+import { apiCall, tokenOf } from './support/resourcesApi';
 import { type RunningServer, startServer } from '../support/built-server';
 
 // The office reads a report: its chart and table at 1280 and 375 px, in English and Greek,
@@ -102,6 +103,124 @@ describe('reports', () => {
       await page.getByTestId('reports-list').waitFor();
       await shot(page, 'reports-list-375-el');
       expect(await wcagViolations(page)).toEqual([]);
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it('shows the finance and live-session reports and exports one to PDF', async () => {
+    const page = await openPage(browser, 1280);
+    try {
+      // Signed in (remembered) by the first test, which left the app in Greek.
+      await page.goto(`${server.url}/admin/${school}/reporting/outstanding-balances`);
+      await chooseLanguage(page, 'en');
+      await page.getByTestId('report-chart').locator('canvas').waitFor();
+      expect(await page.getByTestId('report-table').textContent()).toContain('Over 90 days');
+      expect(await page.getByTestId('report-totals').textContent()).toMatch(/€/);
+      await shot(page, 'report-ageing-1280-en');
+      expect(await wcagViolations(page)).toEqual([]);
+
+      await page.getByTestId('export-pdf').click();
+      await page.getByTestId('export-progress').waitFor({ timeout: 10_000 });
+      await page.getByTestId('export-download').waitFor({ timeout: 30_000 });
+      const downloading = page.waitForEvent('download');
+      await page.getByTestId('export-download').click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^outstanding-balances-.*\.pdf$/);
+      await download.saveAs(path.join(shotsDir, 'outstanding-balances.pdf'));
+
+      await page.goto(`${server.url}/admin/${school}/reporting/live-sessions-by-lesson`);
+      await page.getByTestId('report-chart').locator('canvas').waitFor();
+      expect(await page.getByTestId('report-table').textContent()).toContain('Recordings');
+      await shot(page, 'report-live-1280-en');
+      expect(await wcagViolations(page)).toEqual([]);
+
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.goto(`${server.url}/admin/${school}/reporting/mydata-not-accepted`);
+      await chooseLanguage(page, 'el');
+      await page.getByTestId('report-chart').locator('canvas').waitFor();
+      // The states are words the reader's language translates.
+      expect(await page.getByTestId('report-table').textContent()).toContain('Απορρίφθηκε');
+      await shot(page, 'report-mydata-375-el');
+      expect(await wcagViolations(page)).toEqual([]);
+      await page.goto(`${server.url}/admin/${school}/reporting/income-expense-by-month`);
+      await page.getByTestId('report-chart').locator('canvas').waitFor();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await shot(page, 'report-income-375-el');
+      expect(await wcagViolations(page)).toEqual([]);
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it("makes a level's report cards with a progress bar, and a student's card on their page", async () => {
+    const page = await openPage(browser, 1280);
+    try {
+      await page.goto(`${server.url}/admin/${school}/reporting`);
+      await chooseLanguage(page, 'en');
+      await page.getByTestId('reports-list').waitFor();
+      await page.getByRole('link', { name: 'Report cards' }).click();
+      await page.waitForURL(/reporting\/report-cards$/);
+      await page.getByTestId('report-cards-level').waitFor();
+      await shot(page, 'report-cards-1280-en');
+      expect(await wcagViolations(page)).toEqual([]);
+
+      await page.getByTestId('report-cards-start').click();
+      await page.getByTestId('report-cards-progress').waitFor({ timeout: 10_000 });
+      await shot(page, 'report-cards-progress-1280-en');
+      await page.getByTestId('report-cards-ready').waitFor({ timeout: 60_000 });
+      const downloading = page.waitForEvent('download');
+      await page.getByTestId('report-cards-ready').getByRole('button').click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(
+        /^report-cards-level-\d+-sub-period-\d+-.*\.pdf$/,
+      );
+      await download.saveAs(path.join(shotsDir, 'report-cards-level.pdf'));
+      await shot(page, 'report-cards-ready-1280-en');
+      expect(await wcagViolations(page)).toEqual([]);
+
+      await page.setViewportSize({ width: 375, height: 800 });
+      await chooseLanguage(page, 'el');
+      await page.getByTestId('report-cards-level').waitFor();
+      expect(await page.getByRole('heading', { name: 'Έλεγχοι προόδου', level: 2 }).count()).toBe(
+        1,
+      );
+      // The finished batch stays listed for its asker, in the new language too.
+      await page.getByRole('heading', { name: 'Έτοιμοι για λήψη' }).waitFor();
+      await shot(page, 'report-cards-375-el');
+      expect(await wcagViolations(page)).toEqual([]);
+
+      // One student's card, from the student's page.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await chooseLanguage(page, 'en');
+      const token = await tokenOf(server.url, DEMO_LOGINS.admin);
+      const found = await apiCall<{ id: number; email: string }[]>(
+        server.url,
+        token,
+        'GET',
+        `/schools/${school}/admin/students?search=${encodeURIComponent(DEMO_LOGINS.student)}`,
+      );
+      const student = found.data.find((s) => s.email === DEMO_LOGINS.student)!;
+      await page.goto(`${server.url}/admin/${school}/students/${student.id}`);
+      const download2 = page.getByTestId('student-report-card-download');
+      await download2.waitFor();
+      await download2.scrollIntoViewIfNeeded();
+      const saving = page.waitForEvent('download');
+      await download2.click();
+      const card = await saving;
+      expect(card.suggestedFilename()).toMatch(/^report-card-\d+-sub-period-\d+\.pdf$/);
+      await card.saveAs(path.join(shotsDir, 'report-card-student.pdf'));
+      await page
+        .locator('section[aria-labelledby="student-report-card"]')
+        .screenshot({ path: path.join(shotsDir, 'student-report-card-1280-en.png') });
+      expect(await wcagViolations(page)).toEqual([]);
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page
+        .locator('section[aria-labelledby="student-report-card"]')
+        .screenshot({ path: path.join(shotsDir, 'student-report-card-375-en.png') });
     } finally {
       await closePage(page);
     }

@@ -264,7 +264,8 @@ describe.each(databaseKinds)("the admin's start on %s", (kind) => {
     // Only the admin's own membership exists: nothing is done yet.
     expect(start.steps.filter((s) => s.done).map((s) => s.key)).toEqual([]);
     expect(start.steps.find((s) => s.key === 'levels')!.link).toBe('levels');
-    expect(start.steps.find((s) => s.key === 'pricing_items')!.link).toBeNull();
+    expect(start.steps.find((s) => s.key === 'pricing_items')!.link).toBe('pricing_items');
+    expect(start.steps.find((s) => s.key === 'mydata')!.link).toBe('invoices');
     expect((await home(founder, fresh)).body.data.first_steps_open).toBe(9);
 
     const level = await api.post(`/schools/${fresh}/admin/levels`, { name: 'Α Λυκείου' }, founder);
@@ -292,6 +293,91 @@ describe.each(databaseKinds)("the admin's start on %s", (kind) => {
     ]);
     expect(now.done).toBe(3);
     expect((await home(founder, fresh)).body.data.first_steps_open).toBe(6);
+
+    const priced = await api.post(
+      `/schools/${fresh}/admin/pricing_items`,
+      {
+        name: 'Δίδακτρα',
+        amount_cents: 12_000,
+        schedule: 'once',
+        start_date: '2026-09-01',
+        vat_category: 'vat_1',
+        active: true,
+      },
+      founder,
+    );
+    expect(priced.status, JSON.stringify(priced.body)).toBe(200);
+    now = await done();
+    expect(now.steps.find((s) => s.key === 'pricing_items')).toMatchObject({
+      done: true,
+      count: 1,
+    });
+    // This server has no myDATA credentials: complete issuer details alone do not tick it.
+    const profile = {
+      legal_name: 'Νέα Αρχή ΙΚΕ',
+      vat_number: '099999999',
+      tax_office: 'Α΄ Αθηνών',
+      address: 'Πανεπιστημίου 1',
+      city: 'Αθήνα',
+      postal_code: '10564',
+    };
+    const saved = await api.call('PUT', `/schools/${fresh}/admin/invoicing/profile`, {
+      body: profile,
+      token: founder,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    now = await done();
+    expect(now.steps.find((s) => s.key === 'mydata')).toMatchObject({ done: false, count: 1 });
+    expect(now.done).toBe(4);
+  });
+
+  it('ticks myDATA once the server has its credentials and the school its issuer details', async () => {
+    const withMydata = await startServer(kind, {
+      env: {
+        JOBS_ENABLED: 'false',
+        MYDATA_URL: 'http://127.0.0.1:9/mydata',
+        MYDATA_USER_ID: 'school-user',
+        MYDATA_SUBSCRIPTION_KEY: 'school-key',
+      },
+    });
+    try {
+      const client = apiClient(withMydata.url);
+      const mdb = withMydata.built.deps.db;
+      const { id } = await mdb
+        .insertInto('schools')
+        .values({
+          name: 'Με myDATA',
+          logo: null,
+          white_label_id: null,
+          created_at: new Date().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await insertAccount(mdb, `mydata-${kind}@start.test`, [
+        { school: id, role: 'admin', fullAccess: true },
+      ]);
+      const token = await client.login(`mydata-${kind}@start.test`);
+      const step = async () =>
+        (
+          await client.get<{ steps: Step[] }>(`/schools/${id}/admin/first-steps`, token)
+        ).body.data.steps.find((s) => s.key === 'mydata');
+      expect(await step()).toMatchObject({ done: false, count: 1 });
+      const saved = await client.call('PUT', `/schools/${id}/admin/invoicing/profile`, {
+        body: {
+          legal_name: 'Με myDATA ΙΚΕ',
+          vat_number: '099999998',
+          tax_office: 'Δ΄ Αθηνών',
+          address: 'Σταδίου 2',
+          city: 'Αθήνα',
+          postal_code: '10562',
+        },
+        token,
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(await step()).toMatchObject({ done: true, count: 2, link: 'invoices' });
+    } finally {
+      await withMydata.close();
+    }
   });
 });
 

@@ -429,6 +429,35 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
           }),
         },
       ],
+      'POST /schools/:school_id/:role/report-cards': [
+        {
+          target: 'new',
+          expect: (caller) =>
+            caller.role === 'admin' &&
+            (['reporting', 'students', 'lessons', 'absences'] as const).every(
+              (r) => grantOf(caller, r).read,
+            )
+              ? [true, 'read on reporting and on what a card shows (students, lessons, absences)']
+              : [false, 'report cards are for admins who read reporting and what a card shows'],
+          prepare: async () => {
+            const [subPeriod, level] = await Promise.all([
+              db()
+                .selectFrom('sub_periods')
+                .select('id')
+                .where('school_id', '=', ATHENS)
+                .orderBy('id')
+                .executeTakeFirstOrThrow(),
+              db()
+                .selectFrom('levels')
+                .select('id')
+                .where('school_id', '=', ATHENS)
+                .orderBy('id')
+                .executeTakeFirstOrThrow(),
+            ]);
+            return { body: { sub_period_id: subPeriod.id, level_id: level.id } };
+          },
+        },
+      ],
       'PUT /schools/:school_id/:role/settings': [
         {
           target: 'new',

@@ -1,12 +1,15 @@
+import fs from 'node:fs';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { greek } from '../../src/renderer/src/i18n/el';
 import { parseCsv } from '../../src/server/resources/csv';
 import { jobDefinition } from '../../src/server/jobs/registry';
 import { EXPORT_KEPT_MS, REMOVE_OLD_EXPORTS_JOB } from '../../src/server/areas/reports/exports';
+import { reportPdf } from '../../src/server/areas/reports/report-pdf';
 import { insertAccount, insertPermissionGroup } from './support/accounts';
 import { apiClient, type ApiClient } from './support/client';
 import { databaseKinds, startServer, type TestServer } from './support/server';
+import { pdfPages } from './support/pdf';
 import { teachingFixture, type TeachingFixture } from './support/teaching';
 
 // Each report's figures against the raw tables, who may read reports, and an export read
@@ -56,6 +59,11 @@ describe.each(databaseKinds)('reports on %s', (kind) => {
       'grades-distribution',
       'students-at-risk',
       'enrolment-by-level-course',
+      'live-sessions-by-lesson',
+      'income-expense-by-month',
+      'outstanding-balances',
+      'fund-balances',
+      'mydata-not-accepted',
     ]);
     const attendance = response.body.data[0];
     expect(attendance.filters.map((f: { kind: string }) => f.kind)).toEqual([
@@ -290,6 +298,7 @@ describe.each(databaseKinds)('reports on %s', (kind) => {
     expect(list.body.data.map((r: { id: string }) => r.id)).toEqual([
       'grades-distribution',
       'students-at-risk',
+      'live-sessions-by-lesson',
     ]);
     expect((await api.get(`${base()}/attendance-by-lesson-month`, token)).status).toBe(403);
     const exporting = await api.post(
@@ -367,6 +376,103 @@ describe.each(databaseKinds)('reports on %s', (kind) => {
       expect(Number(last[3])).toBe(shown.totals.enrolments);
     }
   });
+  it("exports a report to PDF in the background, in the reader's language, with its progress", async () => {
+    const shown = await run('enrolment-by-level-course');
+    const period = await db()
+      .selectFrom('periods')
+      .select('name')
+      .where('id', '=', shown.applied.period_id as number)
+      .executeTakeFirstOrThrow();
+    const started = await api.post(
+      `${base()}/enrolment-by-level-course/exports`,
+      {
+        format: 'pdf',
+        locale: 'el',
+        labels: {
+          title: 'Εγγραφές ανά τάξη και κύκλο',
+          'filter.period_id': 'Περίοδος',
+          level: 'Τάξη',
+          course: 'Κύκλος',
+          lessons: 'Μαθήματα',
+          enrolments: 'Θέσεις',
+          students: 'Μαθητές',
+          total: 'Σύνολο',
+        },
+      },
+      admin,
+    );
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const id = started.body.data.id;
+    const path = `${base()}/enrolment-by-level-course/exports/${id}`;
+    await server.built.jobs.runDueJobs();
+    const status = await api.get(path, admin);
+    expect(status.body.data).toMatchObject({ status: 'done', progress: 100, format: 'pdf' });
+    expect(status.body.data.file_name).toMatch(/^enrolment-by-level-course-.*\.pdf$/);
+    const response = await fetch(`${server.url}/api${status.body.data.download_url}`, {
+      headers: { Token: admin },
+    });
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = (await pdfPages(bytes)).join(' ');
+    expect(text).toContain('Εγγραφές ανά τάξη και κύκλο');
+    expect(text).toContain(`Περίοδος: ${period.name}`);
+    expect(text).toContain('Θέσεις');
+    for (const row of shown.rows) expect(text).toContain(String(row.level));
+    // The totals row, in Greek digits grouping (1.234).
+    const total = new Intl.NumberFormat('el').format(shown.totals.enrolments!);
+    expect(text).toMatch(new RegExp(`Σύνολο \\d+ ${total.replace('.', '\\.')}`));
+    expect(text).toContain('Σελίδα 1 από');
+    if (process.env.REPORT_PDF_OUT) fs.writeFileSync(process.env.REPORT_PDF_OUT, bytes);
+  });
+
+  it('draws a long report over pages, each with its heading', async () => {
+    const started = await api.post(
+      `${base()}/attendance-by-lesson-month/exports`,
+      { format: 'pdf', labels: {} },
+      admin,
+    );
+    await server.built.jobs.runDueJobs();
+    const status = await api.get(
+      `${base()}/attendance-by-lesson-month/exports/${started.body.data.id}`,
+      admin,
+    );
+    const shown = await run('attendance-by-lesson-month');
+    const response = await fetch(`${server.url}/api${status.body.data.download_url}`, {
+      headers: { Token: admin },
+    });
+    const pages = await pdfPages(Buffer.from(await response.arrayBuffer()));
+    expect(pages.length).toBeGreaterThan(1);
+    for (const [i, page] of pages.entries()) {
+      expect(page).toContain('Unjustified absences');
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+    }
+    const months = new Set(shown.rows.map((r) => String(r.month)));
+    for (const month of months) expect(pages.join(' ')).toContain(month);
+
+    // The drawing reports its progress after each batch of rows, which the job notes.
+    const shares: number[] = [];
+    const rows = Array.from({ length: 450 }, (_, i) => ({ lesson: `L${i}`, absent: i }));
+    await reportPdf({
+      title: 'Progress',
+      schoolName: 'School',
+      filters: [],
+      columns: [
+        { key: 'lesson', label: 'Lesson', heading: 'Lesson', type: 'text' },
+        { key: 'absent', label: 'Absences', heading: 'Absences', type: 'number' },
+      ],
+      rows,
+      totals: null,
+      totalLabel: 'Total',
+      locale: 'en',
+      today: '2026-01-01',
+      onProgress: async (share) => {
+        shares.push(share);
+      },
+    });
+    expect(shares).toEqual([200 / 450, 400 / 450, 1]);
+  });
+
   it('removes exports older than a day', async () => {
     const mine = () =>
       db().selectFrom('report_exports').select('id').where('school_id', '=', fx.school).execute();

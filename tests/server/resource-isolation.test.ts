@@ -234,6 +234,49 @@ describe.each(databaseKinds)('no school endpoint reaches the other school by id 
         .execute();
       return [own.pkg, ...more.map((r) => r.id)];
     }
+    if (segment === 'report-cards') {
+      // A level's finished report cards, asked for by the school's control admin (a batch is
+      // its asker's alone: tests/server/report-cards.test.ts refuses another admin).
+      const [asker, subPeriod, level] = await Promise.all([
+        db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', `control${school}@isolation.test`)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('sub_periods')
+          .select('id')
+          .where('school_id', '=', school)
+          .orderBy('id')
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('levels')
+          .select('id')
+          .where('school_id', '=', school)
+          .orderBy('id')
+          .executeTakeFirstOrThrow(),
+      ]);
+      const at = new Date().toISOString();
+      const batch = await db
+        .insertInto('report_card_batches')
+        .values({
+          school_id: school,
+          user_id: asker.id,
+          sub_period_id: subPeriod.id,
+          level_id: level.id,
+          status: 'done',
+          progress: 100,
+          student_count: 0,
+          file_name: 'report-cards.pdf',
+          content_base64: Buffer.from('%PDF-1.4\n').toString('base64'),
+          error: null,
+          created_at: at,
+          finished_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return [batch.id];
+    }
     if (segment === 'invitations' || segment === 'jobs') {
       const table = segment === 'invitations' ? 'school_invitations' : 'jobs';
       const rows = await db
@@ -453,6 +496,10 @@ describe.each(databaseKinds)('no school endpoint reaches the other school by id 
         // the office's manual document with the school's invoicing details):
         // tests/server/invoices.test.ts refuses another school's office and another family.
         !e.path.includes('/invoices/:id') &&
+        // A level's report cards file is a PDF, which this test's JSON client cannot read; its
+        // status (the same batch, the same check) is aimed here, and
+        // tests/server/report-cards.test.ts refuses another admin's file.
+        !e.path.endsWith('/report-cards/:id/file') &&
         // A room's messages are addressed through their room (both ids must agree), which this
         // generator cannot pair: tests/server/chat.test.ts refuses other schools' rooms.
         !e.path.includes('/chat/rooms/:id'),

@@ -16,6 +16,7 @@ import { gradeRemarks } from './migrations/022_grade_remarks';
 import { assistantIndex } from './migrations/050_assistant_index';
 import { assistantChats } from './migrations/051_assistant_chats';
 import { reportExports } from './migrations/060_report_exports';
+import { reportCardBatches } from './migrations/062_report_card_batches';
 import { notificationDelivery } from './migrations/036_notification_delivery';
 import { notificationLesson } from './migrations/037_notification_lesson';
 import { liveSessions } from './migrations/030_live_sessions';
@@ -43,6 +44,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '050_assistant_index': assistantIndex,
   '051_assistant_chats': assistantChats,
   '060_report_exports': reportExports,
+  '062_report_card_batches': reportCardBatches,
   '036_notification_delivery': notificationDelivery,
   '037_notification_lesson': notificationLesson,
   '030_live_sessions': liveSessions,

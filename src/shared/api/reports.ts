@@ -23,6 +23,7 @@ const reportColumn = z.object({
   key: z.string(),
   label: z.string(),
   type: z.enum(REPORT_COLUMN_TYPES),
+  translate: z.boolean().optional(),
 });
 
 const reportChart = z.object({
@@ -31,6 +32,7 @@ const reportChart = z.object({
   y: z.array(z.string()),
   count: z.string().optional(),
   stacked: z.boolean().optional(),
+  of: z.enum(['rows', 'totals']).optional(),
 });
 
 export const reportDeclaration = z.object({
@@ -66,8 +68,11 @@ export const reportResult = z.object({
 });
 export type ReportResult = z.infer<typeof reportResult>;
 
-export const REPORT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const REPORT_EXPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 export type ReportExportFormat = (typeof REPORT_EXPORT_FORMATS)[number];
+/** The languages a PDF is written in (the app's two). */
+export const REPORT_LOCALES = ['en', 'el'] as const;
+export type ReportLocale = (typeof REPORT_LOCALES)[number];
 export const REPORT_EXPORT_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 
 export const reportExport = z.object({
@@ -97,14 +102,64 @@ export const reportExportParams = reportParams.extend({ id: idParam });
 export const reportFilterQuery = z.record(z.string().max(40), z.string().max(40));
 
 export const reportExportBody = z.object({
-  format: z.enum(REPORT_EXPORT_FORMATS, { error: 'Choose csv or xlsx' }),
+  format: z.enum(REPORT_EXPORT_FORMATS, { error: 'Choose csv, xlsx or pdf' }),
   filters: reportFilterQuery.default({}),
   /**
-   * The column headings in the reader's language, by column key (and `total` for the totals
-   * row); English when absent. The server has no translations of its own.
+   * The report's texts in the reader's language: column headings by column key, `total` for
+   * the totals row, and for a PDF `title` and each filter's label as `filter.<key>`; English
+   * when absent. The server has no translations of the declarations.
    */
-  labels: z.record(z.string().max(40), z.string().max(120)).default({}),
+  labels: z.record(z.string().max(60), z.string().max(160)).default({}),
+  /** The reader's language: a PDF writes its numbers, dates and page words in it. */
+  locale: z.enum(REPORT_LOCALES).default('en'),
 });
+
+// Report cards (issue 17): one student's PDF at once, or a whole level's in the background.
+
+const recordId = z.coerce
+  .number({ error: 'Choose one' })
+  .int({ error: 'Choose one' })
+  .positive({ error: 'Choose one' })
+  .max(2_147_483_647, { error: 'Choose one' });
+
+export const reportCardBatch = z.object({
+  id: z.number().int(),
+  sub_period_id: z.number().int(),
+  level_id: z.number().int(),
+  status: z.enum(REPORT_EXPORT_STATUSES),
+  /** 0–100. */
+  progress: z.number().int(),
+  /** How many report cards the file holds, once done. */
+  students: z.number().int().nullable(),
+  download_url: z.string().nullable(),
+  file_name: z.string().nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type ReportCardBatch = z.infer<typeof reportCardBatch>;
+
+export const reportCardChoices = z.object({
+  /** The school's language, which the report cards are written in. */
+  language: z.enum(REPORT_LOCALES),
+  periods: z.array(reportFilterOption),
+  /** Each names its period in `parent`. */
+  sub_periods: z.array(reportFilterOption),
+  /** The sub-period holding today (else the latest begun), the screen's first choice. */
+  current_sub_period_id: z.number().int().nullable(),
+  levels: z.array(reportFilterOption.extend({ students: z.number().int() })),
+  /** The caller's latest level batches, newest first. */
+  batches: z.array(reportCardBatch),
+});
+export type ReportCardChoices = z.infer<typeof reportCardChoices>;
+
+export const reportCardBatchBody = z.object({
+  sub_period_id: recordId,
+  level_id: recordId,
+});
+export const reportCardBatchParams = schoolRoleParams.extend({ id: idParam });
+export const studentReportCardParams = schoolRoleParams.extend({ student_id: idParam });
+export const studentReportCardQuery = z.object({ sub_period_id: recordId });
 
 export const reportEndpoints = {
   listReports: endpoint({
@@ -128,7 +183,7 @@ export const reportEndpoints = {
     method: 'POST',
     path: '/schools/:school_id/:role/reports/:report_id/exports',
     access: 'school-role',
-    summary: 'Starts a background export (CSV or XLSX) of a report with the given filters.',
+    summary: 'Starts a background export (CSV, XLSX or PDF) of a report with the given filters.',
     params: reportParams,
     body: reportExportBody,
     response: reportExport,
@@ -146,8 +201,53 @@ export const reportEndpoints = {
     method: 'GET',
     path: '/schools/:school_id/:role/reports/:report_id/exports/:id/file',
     access: 'school-role',
-    summary: 'The finished export file (CSV or XLSX) of the caller.',
+    summary: 'The finished export file (CSV, XLSX or PDF) of the caller.',
     params: reportExportParams,
+    response: z.unknown(),
+  }),
+  reportCardChoices: endpoint({
+    method: 'GET',
+    path: '/schools/:school_id/:role/report-cards',
+    access: 'school-role',
+    summary:
+      "What report cards can be made (sub-periods, levels), in which language, and the caller's latest level batches.",
+    params: schoolRoleParams,
+    response: reportCardChoices,
+  }),
+  startReportCards: endpoint({
+    method: 'POST',
+    path: '/schools/:school_id/:role/report-cards',
+    access: 'school-role',
+    summary:
+      "Starts drawing a level's report cards for a sub-period, as one PDF, in the background.",
+    params: schoolRoleParams,
+    body: reportCardBatchBody,
+    response: reportCardBatch,
+    idempotent: true,
+  }),
+  reportCardBatch: endpoint({
+    method: 'GET',
+    path: '/schools/:school_id/:role/report-cards/:id',
+    access: 'school-role',
+    summary: "A level batch's status and progress, and its download address when ready.",
+    params: reportCardBatchParams,
+    response: reportCardBatch,
+  }),
+  reportCardBatchFile: endpoint({
+    method: 'GET',
+    path: '/schools/:school_id/:role/report-cards/:id/file',
+    access: 'school-role',
+    summary: "The finished PDF of a level's report cards (the caller's own batch).",
+    params: reportCardBatchParams,
+    response: z.unknown(),
+  }),
+  studentReportCard: endpoint({
+    method: 'GET',
+    path: '/schools/:school_id/:role/report-cards/students/:student_id',
+    access: 'school-role',
+    summary: "One student's report card for a sub-period, as a PDF.",
+    params: studentReportCardParams,
+    query: studentReportCardQuery,
     response: z.unknown(),
   }),
 };

@@ -42,6 +42,11 @@ export interface ReportColumnDeclaration {
   /** English text, the i18n key. */
   label: string;
   type: ReportColumnType;
+  /**
+   * The cells are English words the reader's language translates (a status, a reason); a
+   * cell without a translation (AADE's own message) shows as it is.
+   */
+  translate?: boolean;
 }
 
 export interface ReportChartDeclaration {
@@ -53,6 +58,11 @@ export interface ReportChartDeclaration {
   /** Draws the number of rows per x instead, as one series with this label (an i18n key). */
   count?: string;
   stacked?: boolean;
+  /**
+   * `totals`: one bar (or slice) per `y` column, of the totals row: the shape of a whole
+   * (ageing buckets) when the rows are too many to draw one by one. `x` is then unused.
+   */
+  of?: 'rows' | 'totals';
 }
 
 /** A report as the list and the screen see it. */

@@ -28,11 +28,11 @@ export const adminStartGreek: Record<string, string> = {
   'The students, added or imported.': 'Οι μαθητές, καταχωρισμένοι ή εισηγμένοι.',
   'Lessons with timetables': 'Μαθήματα με ωρολόγιο πρόγραμμα',
   'Lessons with their weekly hours.': 'Μαθήματα με τις εβδομαδιαίες ώρες τους.',
-  'What the school charges for (available with finance).':
-    'Όσα χρεώνει το σχολείο (διαθέσιμο με τα οικονομικά).',
+  'What the school charges for: tuition, registration, books.':
+    'Όσα χρεώνει το σχολείο: δίδακτρα, εγγραφή, βιβλία.',
   'myDATA credentials': 'Διαπιστευτήρια myDATA',
-  "The school's AADE myDATA access (available with finance).":
-    'Η πρόσβαση του σχολείου στο myDATA της ΑΑΔΕ (διαθέσιμο με τα οικονομικά).',
+  "The server's AADE myDATA access and the school's invoicing details.":
+    'Η πρόσβαση του διακομιστή στο myDATA της ΑΑΔΕ και τα στοιχεία τιμολόγησης του σχολείου.',
   'Not done yet': 'Δεν έχει γίνει ακόμη',
   'No longer available': 'Δεν είναι πια διαθέσιμο',
   'All notifications': 'Όλες οι ειδοποιήσεις',

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { CounterpartInput, InvoicingProfile } from '../../../shared/api/invoices';
 import {
@@ -8,7 +7,7 @@ import {
   type DocumentKind,
   type PaymentMethodName,
 } from '../../../shared/invoices/documents';
-import { fontFiles, scriptRuns, type Weight } from './pdf-text';
+import { openPdf, write } from '../../pdf/pdf-document';
 import type { StoredDocument } from './issue';
 
 // The printed document (A4, Greek, as a Greek payer and tax inspector expect it): the
@@ -27,7 +26,6 @@ const PAYMENT_WORDS: Record<PaymentMethodName, string> = {
   bank_transfer: 'Τραπεζική μεταφορά',
 };
 const MARGIN = 50;
-const INK = '#1f2933';
 const MUTED = '#52606d';
 const RULE = '#cbd2d9';
 
@@ -36,48 +34,6 @@ export interface ReceiptPdfInput {
   profile: InvoicingProfile;
   schoolName: string;
   correlated: { series: string; number: number; mark: string | null } | null;
-}
-
-type Doc = InstanceType<typeof PDFDocument>;
-
-interface WriteOptions {
-  x?: number;
-  y?: number;
-  width?: number;
-  size?: number;
-  weight?: Weight;
-  color?: string;
-  align?: 'left' | 'right' | 'center';
-}
-
-/**
- * Writes text in runs of one script each. Left-aligned text flows (and wraps) through
- * PDFKit's continued text; right-aligned and centred text is one line, placed by the summed
- * width of its runs, since PDFKit aligns each continued run on its own.
- */
-function write(doc: Doc, text: string, options: WriteOptions = {}) {
-  const runs = scriptRuns(text);
-  const weight = options.weight ?? 'regular';
-  doc.fontSize(options.size ?? 10).fillColor(options.color ?? INK);
-  if (options.align === 'right' || options.align === 'center') {
-    const widths = runs.map((run) => doc.font(`${run.script}-${weight}`).widthOfString(run.text));
-    const total = widths.reduce((sum, w) => sum + w, 0);
-    const box = options.width ?? 0;
-    let x = (options.x ?? doc.x) + (options.align === 'right' ? box - total : (box - total) / 2);
-    const y = options.y ?? doc.y;
-    runs.forEach((run, i) => {
-      doc.font(`${run.script}-${weight}`).text(run.text, x, y, { lineBreak: false });
-      x += widths[i]!;
-    });
-    doc.x = options.x ?? doc.x;
-    return;
-  }
-  runs.forEach((run, i) => {
-    doc.font(`${run.script}-${weight}`);
-    const layout = { width: options.width, continued: i < runs.length - 1, lineGap: 2 };
-    if (i === 0 && options.x !== undefined) doc.text(run.text, options.x, options.y, layout);
-    else doc.text(run.text, layout);
-  });
 }
 
 const vatLabel = (category: number) =>
@@ -97,24 +53,12 @@ export async function receiptPdf(input: ReceiptPdfInput): Promise<Buffer> {
         errorCorrectionLevel: 'M',
       })
     : null;
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, bytes } = openPdf({
     margin: MARGIN,
     info: {
       Title: `${TITLES[document.kind]} ${documentNumberText(document.series, document.number)}`,
       Author: profile.legal_name || input.schoolName,
-      Producer: 'Mathema',
     },
-  });
-  const fonts = fontFiles();
-  for (const script of ['greek', 'latin'] as const)
-    for (const weight of ['regular', 'bold'] as const)
-      doc.registerFont(`${script}-${weight}`, fonts[script][weight]);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   const width = doc.page.width - 2 * MARGIN;
   const right = doc.page.width - MARGIN;
@@ -325,5 +269,5 @@ export async function receiptPdf(input: ReceiptPdfInput): Promise<Buffer> {
     align: 'center',
   });
   doc.end();
-  return done;
+  return bytes;
 }

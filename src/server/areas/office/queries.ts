@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { countOf } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { invoicingProfileOf, missingProfileFields } from '../invoices/profile';
 
 // The office's start reads other areas' tables, each by school and by an indexed column
 // (date, weekday, started/ended); it writes nothing.
@@ -115,7 +116,7 @@ export async function latestAnnouncements(
   return { rows, recent: countOf(recent as { count: number }) };
 }
 
-type CountedTable = 'periods' | 'sub_periods' | 'levels' | 'sites' | 'rooms';
+type CountedTable = 'periods' | 'sub_periods' | 'levels' | 'sites' | 'rooms' | 'pricing_items';
 
 const countIn = async (db: Kysely<Database>, table: CountedTable, schoolId: number) =>
   countOf(
@@ -138,35 +139,44 @@ const membersWithRole = async (db: Kysely<Database>, schoolId: number, role: str
 
 /** What the first-steps checklist counts, all at once. */
 export async function setupCounts(db: Kysely<Database>, schoolId: number) {
-  const [school, periods, subPeriods, levels, sites, rooms, teachers, students, timetabled] =
-    await Promise.all([
-      db
-        .selectFrom('schools')
-        .select(['name', 'logo'])
-        .where('id', '=', schoolId)
-        .executeTakeFirst(),
-      countIn(db, 'periods', schoolId),
-      countIn(db, 'sub_periods', schoolId),
-      countIn(db, 'levels', schoolId),
-      countIn(db, 'sites', schoolId),
-      countIn(db, 'rooms', schoolId),
-      membersWithRole(db, schoolId, 'teacher'),
-      membersWithRole(db, schoolId, 'student'),
-      db
-        .selectFrom('lessons as l')
-        .select((eb) => eb.fn.countAll().as('count'))
-        .where('l.school_id', '=', schoolId)
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('lesson_schedules as s')
-              .select('s.id')
-              .whereRef('s.lesson_id', '=', 'l.id')
-              .whereRef('s.school_id', '=', 'l.school_id'),
-          ),
-        )
-        .executeTakeFirst(),
-    ]);
+  const [
+    school,
+    periods,
+    subPeriods,
+    levels,
+    sites,
+    rooms,
+    teachers,
+    students,
+    timetabled,
+    pricingItems,
+    issuer,
+  ] = await Promise.all([
+    db.selectFrom('schools').select(['name', 'logo']).where('id', '=', schoolId).executeTakeFirst(),
+    countIn(db, 'periods', schoolId),
+    countIn(db, 'sub_periods', schoolId),
+    countIn(db, 'levels', schoolId),
+    countIn(db, 'sites', schoolId),
+    countIn(db, 'rooms', schoolId),
+    membersWithRole(db, schoolId, 'teacher'),
+    membersWithRole(db, schoolId, 'student'),
+    db
+      .selectFrom('lessons as l')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('l.school_id', '=', schoolId)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('lesson_schedules as s')
+            .select('s.id')
+            .whereRef('s.lesson_id', '=', 'l.id')
+            .whereRef('s.school_id', '=', 'l.school_id'),
+        ),
+      )
+      .executeTakeFirst(),
+    countIn(db, 'pricing_items', schoolId),
+    invoicingProfileOf(db, schoolId),
+  ]);
   return {
     hasName: Boolean(school?.name.trim()),
     hasLogo: Boolean(school?.logo),
@@ -178,5 +188,8 @@ export async function setupCounts(db: Kysely<Database>, schoolId: number) {
     teachers,
     students,
     timetabledLessons: countOf(timetabled as { count: number }),
+    pricingItems,
+    /** The issuer details myDATA needs are all filled in (the invoices area's rule). */
+    issuerComplete: missingProfileFields(issuer).length === 0,
   };
 }

@@ -161,10 +161,9 @@ const STEP_SCREENS: Record<FirstStepKey, { link: string; resource: PermissionRes
   teachers: { link: 'teachers', resource: 'teachers' },
   students: { link: 'students', resource: 'students' },
   lessons: { link: 'lessons', resource: 'lessons' },
-  // No pricing items nor myDATA credentials exist yet on this server: open, without a link,
-  // until the finance area adds its tables and settings (docs/admin-start.md).
-  pricing_items: null,
-  mydata: null,
+  pricing_items: { link: 'pricing_items', resource: 'pricing_items' },
+  // The receipts and invoices screen holds the issuer details and myDATA's readiness.
+  mydata: { link: 'invoices', resource: 'transactions' },
 };
 
 /** The first-steps checklist, ticked from what the school holds now. */
@@ -182,8 +181,13 @@ export async function firstStepsOf(
     teachers: { done: c.teachers > 0, count: c.teachers },
     students: { done: c.students > 0, count: c.students },
     lessons: { done: c.timetabledLessons > 0, count: c.timetabledLessons },
-    pricing_items: { done: false, count: 0 },
-    mydata: { done: false, count: 0 },
+    pricing_items: { done: c.pricingItems > 0, count: c.pricingItems },
+    // myDATA's credentials are the server's (MYDATA_* settings); the school's part is its
+    // issuer details. Both are needed before a document can be sent.
+    mydata: {
+      done: deps.config.mydata !== null && c.issuerComplete,
+      count: Number(deps.config.mydata !== null) + Number(c.issuerComplete),
+    },
   };
   const steps: FirstStep[] = (Object.keys(found) as FirstStepKey[]).map((key) => {
     const screen = STEP_SCREENS[key];

@@ -77,6 +77,7 @@ export const PERSON_REFERENCES: PersonReference[] = [
   { table: 'scorm_packages', column: 'uploaded_by_user_id', points: 'user', school: true },
   { table: 'scorm_attempts', column: 'student_id', points: 'membership', school: true },
   { table: 'report_exports', column: 'user_id', points: 'user', school: true, export: false },
+  { table: 'report_card_batches', column: 'user_id', points: 'user', school: true, export: false },
 ];
 
 /** Columns never written into an export: secrets, not facts about the person. */

@@ -16,6 +16,9 @@ export interface ReportQueryInput {
   filters: Record<string, AppliedFilterValue>;
   /** The school's day today, YYYY-MM-DD. */
   today: string;
+  /** This moment, and the school's time zone (IANA), for instants such as sessions' starts. */
+  now: Date;
+  timeZone: string;
 }
 
 export interface ReportDefinition extends ReportDeclarationShape {

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import writeXlsxFile from 'write-excel-file/node';
-import type { ReportExport, ReportExportFormat } from '../../../shared/api/reports';
+import type { ReportExport, ReportExportFormat, ReportLocale } from '../../../shared/api/reports';
+import { formatReportDate } from '../../../shared/reports/format';
 import type { ReportColumnDeclaration, ReportRow } from '../../../shared/reports/declaration';
 import type { Database } from '../../db/schema';
 import type { ServerDeps } from '../../deps';
@@ -8,8 +9,10 @@ import { ApiError } from '../../http/errors';
 import { enqueueJob, registerJobHandler } from '../../jobs';
 import { localDate } from '../calendar/school-time';
 import { toCsv } from '../../resources/csv';
-import type { ReportDefinition } from './definition';
+import type { AppliedFilterValue, ReportDefinition } from './definition';
+import { filterOptions } from './filters';
 import { reportById } from './registry';
+import { reportPdf } from './report-pdf';
 import { runReport } from './service';
 import type { ReportExportsTable } from './tables';
 
@@ -26,7 +29,14 @@ type ExportRow = Selectable<ReportExportsTable>;
 const CONTENT_TYPES: Record<ReportExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
 };
+
+interface StoredRequest {
+  filters: Record<string, string>;
+  labels: Record<string, string>;
+  locale?: ReportLocale;
+}
 
 export function exportView(row: ExportRow, schoolId: number): ReportExport {
   return {
@@ -56,6 +66,7 @@ export async function startExport(
     format: ReportExportFormat;
     filters: Record<string, string>;
     labels: Record<string, string>;
+    locale: ReportLocale;
   },
 ): Promise<ReportExport> {
   const now = deps.now();
@@ -67,7 +78,11 @@ export async function startExport(
         user_id: userId,
         report_id: report.id,
         format: request.format,
-        filters: JSON.stringify({ filters: request.filters, labels: request.labels }),
+        filters: JSON.stringify({
+          filters: request.filters,
+          labels: request.labels,
+          locale: request.locale,
+        } satisfies StoredRequest),
         status: 'pending',
         progress: 0,
         row_count: null,
@@ -129,43 +144,99 @@ function xlsxCell(column: ReportColumnDeclaration, value: ReturnType<typeof expo
 const setProgress = (db: Kysely<Database>, id: number, progress: number) =>
   db.updateTable('report_exports').set({ progress }).where('id', '=', id).execute();
 
+/** "Label: value" of each filter that is set, the chooser's names and dates as read. */
+async function filterLines(
+  deps: ServerDeps,
+  schoolId: number,
+  report: ReportDefinition,
+  applied: Record<string, AppliedFilterValue>,
+  stored: StoredRequest,
+  locale: ReportLocale,
+) {
+  const options = await filterOptions(deps.db, schoolId, report.filters);
+  return report.filters.flatMap((filter) => {
+    const value = applied[filter.key];
+    if (value === null || value === undefined) return [];
+    const shown =
+      typeof value === 'string'
+        ? formatReportDate(value, locale)
+        : (options[filter.key]?.find((o) => o.value === value)?.label ?? String(value));
+    return [`${stored.labels[`filter.${filter.key}`] ?? filter.label}: ${shown}`];
+  });
+}
+
 async function writeExport(deps: ServerDeps, row: ExportRow, signal: AbortSignal) {
   const report = reportById(row.report_id);
   if (!report) throw new Error(`Report ${row.report_id} no longer exists.`);
-  const stored = JSON.parse(row.filters) as {
-    filters: Record<string, string>;
-    labels: Record<string, string>;
-  };
+  const stored = JSON.parse(row.filters) as StoredRequest;
+  const locale = stored.locale ?? 'en';
   const today = localDate(deps.now(), deps.config.timeZone);
-  const run = await runReport(deps.db, row.school_id, report, stored.filters, today);
+  const run = await runReport(deps, row.school_id, report, stored.filters);
+  // Words in the rows (a status) as the reader's language has them (`value.<English>`).
+  const rows = run.rows.map((r) => {
+    const out = { ...r };
+    for (const c of report.columns)
+      if (c.translate && typeof out[c.key] === 'string')
+        out[c.key] = stored.labels[`value.${out[c.key]}`] ?? out[c.key]!;
+    return out;
+  });
   await setProgress(deps.db, row.id, 10);
-  const header = report.columns.map((c) => stored.labels[c.key] ?? c.label);
-  const totalsRow = report.columns.map((c, index) =>
-    c.key in run.totals
-      ? exportValue(c, run.totals[c.key] ?? null)
-      : index === 0
-        ? (stored.labels.total ?? 'Total')
-        : null,
-  );
-  const values: ReturnType<typeof exportValue>[][] = [];
-  for (let start = 0; start < run.rows.length; start += BATCH_ROWS) {
-    if (signal.aborted) throw new Error('The server is stopping; the export runs again later.');
-    for (const r of run.rows.slice(start, start + BATCH_ROWS))
-      values.push(report.columns.map((c) => exportValue(c, r[c.key] ?? null)));
-    const done = Math.min(run.rows.length, start + BATCH_ROWS) / run.rows.length;
-    await setProgress(deps.db, row.id, 10 + Math.floor(done * 80));
-  }
-  if (report.totals.length > 0) values.push(totalsRow);
   const format = row.format as ReportExportFormat;
+  const totalLabel = stored.labels.total ?? 'Total';
+  const stopIfAsked = () => {
+    if (signal.aborted) throw new Error('The server is stopping; the export runs again later.');
+  };
   let bytes: Buffer;
-  if (format === 'xlsx') {
-    const sheet = [
-      header.map((value) => ({ value, fontWeight: 'bold' as const })),
-      ...values.map((cells) => cells.map((v, i) => xlsxCell(report.columns[i]!, v))),
-    ];
-    bytes = await writeXlsxFile(sheet, { columns: header.map(() => ({ width: 18 })) }).toBuffer();
+  if (format === 'pdf') {
+    const school = await deps.db
+      .selectFrom('schools')
+      .select('name')
+      .where('id', '=', row.school_id)
+      .executeTakeFirst();
+    bytes = await reportPdf({
+      title: stored.labels.title ?? report.title,
+      schoolName: school?.name ?? '',
+      filters: await filterLines(deps, row.school_id, report, run.applied, stored, locale),
+      columns: report.columns.map((c) => ({ ...c, heading: stored.labels[c.key] ?? c.label })),
+      rows,
+      totals: report.totals.length > 0 ? run.totals : null,
+      totalLabel,
+      locale,
+      today,
+      onProgress: async (share) => {
+        stopIfAsked();
+        await setProgress(deps.db, row.id, 10 + Math.floor(share * 80));
+      },
+    });
   } else {
-    bytes = Buffer.from(toCsv([header, ...values]), 'utf8');
+    const header = report.columns.map((c) => stored.labels[c.key] ?? c.label);
+    const totalsRow = report.columns.map((c, index) =>
+      c.key in run.totals
+        ? exportValue(c, run.totals[c.key] ?? null)
+        : index === 0
+          ? totalLabel
+          : null,
+    );
+    const values: ReturnType<typeof exportValue>[][] = [];
+    for (let start = 0; start < rows.length; start += BATCH_ROWS) {
+      stopIfAsked();
+      for (const r of rows.slice(start, start + BATCH_ROWS))
+        values.push(report.columns.map((c) => exportValue(c, r[c.key] ?? null)));
+      const done = Math.min(rows.length, start + BATCH_ROWS) / rows.length;
+      await setProgress(deps.db, row.id, 10 + Math.floor(done * 80));
+    }
+    if (report.totals.length > 0) values.push(totalsRow);
+    if (format === 'xlsx') {
+      const sheet = [
+        header.map((value) => ({ value, fontWeight: 'bold' as const })),
+        ...values.map((cells) => cells.map((v, i) => xlsxCell(report.columns[i]!, v))),
+      ];
+      bytes = await writeXlsxFile(sheet, {
+        columns: header.map(() => ({ width: 18 })),
+      }).toBuffer();
+    } else {
+      bytes = Buffer.from(toCsv([header, ...values]), 'utf8');
+    }
   }
   await deps.db
     .updateTable('report_exports')
@@ -228,5 +299,7 @@ registerJobHandler(REMOVE_OLD_EXPORTS_JOB, {
   async handle({ deps }) {
     const before = new Date(deps.now().getTime() - EXPORT_KEPT_MS).toISOString();
     await deps.db.deleteFrom('report_exports').where('created_at', '<', before).execute();
+    // A level's report cards are kept as long (they name students: not a day longer).
+    await deps.db.deleteFrom('report_card_batches').where('created_at', '<', before).execute();
   },
 });

@@ -1,4 +1,5 @@
 import type { PermissionEntry } from '../../../shared/permissions';
+import { REPORT_CARD_RESOURCES } from '../../../shared/reports/report-cards';
 import type { ServerDeps } from '../../deps';
 import type { RequestContext } from '../../http/context';
 import { ApiError, forbidden } from '../../http/errors';
@@ -42,4 +43,12 @@ export async function assertMayReadReport(
   if (!mayRead(permissions, report.resource))
     throw forbidden(`This report needs the permission to read ${report.resource}.`);
   return report;
+}
+
+/** Refuses unless the caller may make report cards (every resource a card shows). */
+export async function assertMayMakeReportCards(deps: ServerDeps, ctx: RequestContext) {
+  const permissions = await readableBy(deps, ctx);
+  const missing = REPORT_CARD_RESOURCES.filter((r) => !mayRead(permissions, r));
+  if (missing.length > 0)
+    throw forbidden(`Report cards need the permission to read ${missing.join(', ')}.`);
 }

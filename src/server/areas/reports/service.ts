@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { ReportDeclaration, ReportResult } from '../../../shared/api/reports';
 import type { ReportRow } from '../../../shared/reports/declaration';
-import type { Database } from '../../db/schema';
 import type { ServerDeps } from '../../deps';
 import { localDate } from '../calendar/school-time';
 import { sumColumns, type ReportDefinition } from './definition';
@@ -29,16 +27,23 @@ export interface ReportRun {
 }
 
 export async function runReport(
-  db: Kysely<Database>,
+  deps: Pick<ServerDeps, 'db' | 'now' | 'config'>,
   schoolId: number,
   report: ReportDefinition,
   query: Record<string, string>,
-  today: string,
 ): Promise<ReportRun> {
+  const { db } = deps;
+  const now = deps.now();
+  const timeZone = deps.config.timeZone;
+  const today = localDate(now, timeZone);
   const applied = await applyFilters(db, schoolId, report.filters, query, today);
-  const rows = await report.rows({ db, schoolId, filters: applied, today });
+  const rows = await report.rows({ db, schoolId, filters: applied, today, now, timeZone });
   const totals = report.totalsOf ? report.totalsOf(rows) : sumColumns(rows, report.totals);
-  return { applied, rows, totals };
+  // Keys with `_` carry what only the totals needed (a weight); they are not columns.
+  const shown = rows.map((row) =>
+    Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith('_'))),
+  );
+  return { applied, rows: shown, totals };
 }
 
 /** A report for the screen: the run, the declaration and each chooser's options. */
@@ -48,9 +53,8 @@ export async function reportForScreen(
   report: ReportDefinition,
   query: Record<string, string>,
 ): Promise<ReportResult> {
-  const today = localDate(deps.now(), deps.config.timeZone);
   const [run, options] = await Promise.all([
-    runReport(deps.db, schoolId, report, query, today),
+    runReport(deps, schoolId, report, query),
     filterOptions(deps.db, schoolId, report.filters),
   ]);
   return { report: declarationOf(report), options, ...run };

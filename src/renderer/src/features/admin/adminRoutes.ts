@@ -80,6 +80,11 @@ export const adminRoutes: AreaRoute[] = [
   },
   { path: 'firs-steps', title: msg('First steps'), page: FirstStepsPage },
   { path: 'reporting', title: msg('Reports'), page: reportScreens.admin.list },
+  {
+    path: 'reporting/report-cards',
+    title: msg('Report cards'),
+    page: reportScreens.admin.reportCards,
+  },
   { path: 'reporting/:report_id', title: msg('Report'), page: reportScreens.admin.report },
   { path: 'sites', title: msg('Buildings'), page: pages.sites.list },
   { path: 'sites/:site_id', title: msg('Building'), page: pages.sites.detail },

@@ -58,11 +58,11 @@ const STEP_TEXTS: Record<FirstStepKey, { title: string; hint: string }> = {
   },
   pricing_items: {
     title: msg('Pricing items'),
-    hint: msg('What the school charges for (available with finance).'),
+    hint: msg('What the school charges for: tuition, registration, books.'),
   },
   mydata: {
     title: msg('myDATA credentials'),
-    hint: msg("The school's AADE myDATA access (available with finance)."),
+    hint: msg("The server's AADE myDATA access and the school's invoicing details."),
   },
 };
 

@@ -1,6 +1,7 @@
 import type { ResourceScreen } from '../../resources/resourceScreen';
 import { screenPages } from '../../resources/screenPages';
 import { PersonPrivacyActions } from '../privacy/PersonPrivacyActions';
+import { StudentReportCardSection } from '../reports/StudentReportCardSection';
 
 // Which people lists each role reaches, and how. What a role may see of a person is not
 // decided here: the declaration's `hiddenFrom` is, on both ends.
@@ -31,6 +32,7 @@ export const peopleScreens = {
       detailPath: 'students',
       idParam: 'user_id',
       actions: PersonPrivacyActions,
+      sections: [StudentReportCardSection],
     }),
     teachers: screenPages({
       resource: 'teachers',

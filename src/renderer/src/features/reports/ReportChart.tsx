@@ -33,23 +33,62 @@ export interface ReportChartProps {
   chart: NonNullable<ReportDeclaration['chart']>;
   columns: ReportDeclaration['columns'];
   rows: ReportResult['rows'];
+  totals: ReportResult['totals'];
   /** Translates a declaration's label. */
   label: (text: string) => string;
   ariaLabel: string;
 }
 
-export default function ReportChart({ chart, columns, rows, label, ariaLabel }: ReportChartProps) {
+/** A figure as drawn: money in euros rather than cents. */
+const drawn = (columns: ReportDeclaration['columns'], key: string, value: unknown) =>
+  Number(value ?? 0) / (columns.find((c) => c.key === key)?.type === 'money-cents' ? 100 : 1);
+
+export default function ReportChart({
+  chart,
+  columns,
+  rows,
+  totals,
+  label,
+  ariaLabel,
+}: ReportChartProps) {
+  const columnLabel = (key: string) => label(columns.find((c) => c.key === key)?.label ?? key);
+  if (chart.of === 'totals') {
+    // One bar (or slice) per column, of the totals row: the shape of the whole.
+    const values = chart.y.map((key) => drawn(columns, key, totals[key]));
+    const whole = {
+      labels: chart.y.map(columnLabel),
+      datasets: [
+        {
+          label: label(columns.find((c) => c.key === chart.y[0])?.label ?? ''),
+          data: values,
+          backgroundColor: chart.y.map((_key, i) => PALETTE[i % PALETTE.length]),
+          maxBarThickness: 72,
+        },
+      ],
+    };
+    const props = {
+      data: whole,
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false as const,
+        plugins: { legend: { display: chart.kind === 'pie' } },
+      },
+      'aria-label': ariaLabel,
+      role: 'img',
+    };
+    return chart.kind === 'pie' ? <Pie {...props} /> : <Bar {...props} />;
+  }
   // Rows with the same x are summed: a month across lessons, a lesson across students.
   const xs: string[] = [];
   const sums = new Map<string, number[]>();
   const series = chart.count
     ? [{ key: '', label: label(chart.count) }]
-    : chart.y.map((key) => ({
-        key,
-        label: label(columns.find((c) => c.key === key)?.label ?? key),
-      }));
+    : chart.y.map((key) => ({ key, label: columnLabel(key) }));
+  const xColumn = columns.find((c) => c.key === chart.x);
   for (const row of rows) {
-    const x = String(row[chart.x] ?? '—');
+    const raw = row[chart.x];
+    const x = xColumn?.translate && typeof raw === 'string' ? label(raw) : String(raw ?? '—');
     if (!sums.has(x)) {
       xs.push(x);
       sums.set(
@@ -59,7 +98,7 @@ export default function ReportChart({ chart, columns, rows, label, ariaLabel }: 
     }
     const values = sums.get(x)!;
     series.forEach((s, i) => {
-      values[i] = (values[i] ?? 0) + (chart.count ? 1 : Number(row[s.key] ?? 0));
+      values[i] = (values[i] ?? 0) + (chart.count ? 1 : drawn(columns, s.key, row[s.key]));
     });
   }
   const data = {
@@ -72,6 +111,8 @@ export default function ReportChart({ chart, columns, rows, label, ariaLabel }: 
           ? xs.map((_x, j) => PALETTE[j % PALETTE.length])
           : PALETTE[i % PALETTE.length],
       borderColor: PALETTE[i % PALETTE.length],
+      // One lesson or fund alone would otherwise fill the chart's width.
+      maxBarThickness: 72,
     })),
   };
   const stacked = chart.stacked === true;

@@ -3,11 +3,22 @@ import { ArrowDownload20Regular } from '@fluentui/react-icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReportDeclaration, ReportExportFormat } from '../../../../shared/api/reports';
+import type {
+  ReportDeclaration,
+  ReportExportFormat,
+  ReportResult,
+} from '../../../../shared/api/reports';
 import { apiErrorText } from '../../api/apiErrorText';
 import { downloadFile } from '../../api/fileTransfer';
 import { useServices } from '../../app/services';
+import { msg } from '../../i18n/msg';
 import { exportStatus, reportKeys, startExport, type ReportScope } from './reportsApi';
+
+const EXPORT_BUTTONS: Record<ReportExportFormat, string> = {
+  xlsx: msg('Export to Excel'),
+  csv: msg('Export to CSV'),
+  pdf: msg('Export to PDF'),
+};
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -21,13 +32,16 @@ const useStyles = makeStyles({
 export function ReportExportPanel({
   scope,
   declaration,
+  rows,
   filters,
 }: {
   scope: ReportScope;
   declaration: ReportDeclaration;
+  /** The rows shown, whose words (a status) the file should read in the reader's language. */
+  rows: ReportResult['rows'];
   filters: Record<string, string>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useStyles();
   const { platform } = useServices();
   const [exportId, setExportId] = useState<number | null>(null);
@@ -39,8 +53,18 @@ export function ReportExportPanel({
         // The file speaks the reader's language: the server has no translations.
         labels: {
           ...Object.fromEntries(declaration.columns.map((c) => [c.key, t(c.label)])),
+          ...Object.fromEntries(declaration.filters.map((f) => [`filter.${f.key}`, t(f.label)])),
+          title: t(declaration.title),
           total: t('Total'),
+          ...Object.fromEntries(
+            declaration.columns
+              .filter((c) => c.translate)
+              .flatMap((c) => rows.map((r) => r[c.key]))
+              .filter((v): v is string => typeof v === 'string')
+              .map((v) => [`value.${v}`, t(v)]),
+          ),
         },
+        locale: i18n.language.startsWith('el') ? 'el' : 'en',
       }),
     onSuccess: (started) => setExportId(started.id),
   });
@@ -70,7 +94,7 @@ export function ReportExportPanel({
   return (
     <section className={styles.panel} aria-label={t('Export')}>
       <div className={styles.buttons}>
-        {(['xlsx', 'csv'] as const).map((format) => (
+        {(['xlsx', 'csv', 'pdf'] as const).map((format) => (
           <Button
             key={format}
             icon={<ArrowDownload20Regular />}
@@ -81,7 +105,7 @@ export function ReportExportPanel({
             }}
             data-testid={`export-${format}`}
           >
-            {format === 'xlsx' ? t('Export to Excel') : t('Export to CSV')}
+            {t(EXPORT_BUTTONS[format])}
           </Button>
         ))}
       </div>

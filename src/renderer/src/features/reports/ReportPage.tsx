@@ -68,6 +68,7 @@ export function ReportPage() {
                       chart={declaration.chart}
                       columns={declaration.columns}
                       rows={report.data.rows}
+                      totals={report.data.totals}
                       label={(text) => t(text)}
                       ariaLabel={t('Chart of {{title}}; the table below holds the same figures.', {
                         title,
@@ -83,6 +84,7 @@ export function ReportPage() {
             <ReportExportPanel
               scope={scope}
               declaration={declaration}
+              rows={report.data.rows}
               filters={Object.fromEntries(
                 Object.entries(report.data.applied).flatMap(([k, v]) =>
                   v === null ? [] : [[k, String(v)]],

@@ -10,7 +10,7 @@ import {
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { ReportDeclaration, ReportResult } from '../../../../shared/api/reports';
-import { formatReportCell } from './reportCells';
+import { formatReportCell } from '../../../../shared/reports/format';
 
 const useStyles = makeStyles({
   scroller: { overflowX: 'auto', maxWidth: '100%' },
@@ -67,7 +67,9 @@ export function ReportTable({
             <TableRow key={index}>
               {declaration.columns.map((c) => (
                 <TableCell key={c.key} className={numeric(c.type) ? styles.number : undefined}>
-                  {formatReportCell(row[c.key], c.type, i18n.language)}
+                  {c.translate && typeof row[c.key] === 'string'
+                    ? t(String(row[c.key]))
+                    : formatReportCell(row[c.key], c.type, i18n.language)}
                 </TableCell>
               ))}
             </TableRow>

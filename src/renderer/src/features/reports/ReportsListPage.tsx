@@ -6,6 +6,7 @@ import { useArea } from '../../app/area/AreaContext';
 import { AppLink } from '../../components/AppLink';
 import { PageFrame } from '../../components/PageFrame';
 import { LoadError, NothingFound } from '../../resources/ListStates';
+import { useReportCardChoices } from './reportCardsApi';
 import { listReports, reportKeys } from './reportsApi';
 
 const useStyles = makeStyles({
@@ -29,6 +30,8 @@ export function ReportsListPage() {
     queryKey: reportKeys.list({ schoolId, role }),
     queryFn: ({ signal }) => listReports({ schoolId, role }, signal),
   });
+  // Report cards are offered when the server lets the caller make them.
+  const cards = useReportCardChoices({ schoolId, role });
   return (
     <PageFrame title={t('Reports')}>
       {list.isError && <LoadError message={apiErrorText(list.error)} />}
@@ -38,6 +41,20 @@ export function ReportsListPage() {
         <NothingFound />
       ) : (
         <ul className={styles.grid} data-testid="reports-list">
+          {cards.isSuccess && (
+            <li>
+              <Card className={styles.card}>
+                <Text as="h3" weight="semibold" size={400}>
+                  <AppLink to={`${basePath}/reporting/report-cards`}>{t('Report cards')}</AppLink>
+                </Text>
+                <Text as="p">
+                  {t(
+                    "Each student's grades, absences and teachers' comments for a sub-period, as a PDF; a whole level at once.",
+                  )}
+                </Text>
+              </Card>
+            </li>
+          )}
           {list.data?.map((report) => (
             <li key={report.id}>
               <Card className={styles.card}>

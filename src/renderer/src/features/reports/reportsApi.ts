@@ -1,4 +1,8 @@
-import { reportEndpoints, type ReportExportFormat } from '../../../../shared/api/reports';
+import {
+  reportEndpoints,
+  type ReportExportFormat,
+  type ReportLocale,
+} from '../../../../shared/api/reports';
 import { callEndpoint } from '../../api/client';
 
 // Calls of the reports screens; the query keys start with the school so that a school
@@ -44,6 +48,7 @@ export const startExport = async (
     format: ReportExportFormat;
     filters: Record<string, string>;
     labels: Record<string, string>;
+    locale: ReportLocale;
   },
 ) =>
   (

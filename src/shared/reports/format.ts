@@ -1,4 +1,7 @@
-import type { ReportColumnType } from '../../../../shared/reports/declaration';
+import type { ReportColumnType } from './declaration';
+
+// How a report's cells read in a language: the screen's table and the PDF export write them
+// the same way (money from cents in euros, percent with %, dates in the language's style).
 
 /** A report cell as the reader's language writes it (money from cents, percent with %). */
 export function formatReportCell(
@@ -9,9 +12,7 @@ export function formatReportCell(
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'string') {
     if (type === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(value))
-      return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-        new Date(`${value}T00:00:00Z`),
-      );
+      return formatReportDate(value, language);
     return value;
   }
   switch (type) {
@@ -25,3 +26,9 @@ export function formatReportCell(
       return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
   }
 }
+
+/** A `YYYY-MM-DD` day in the language's medium style (12 Sept 2026, 12 Σεπ 2026). */
+export const formatReportDate = (day: string, language: string) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );

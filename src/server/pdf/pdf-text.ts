@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-// Noto Sans for the receipt PDF, embedded from @fontsource/noto-sans. That package ships each
-// script as its own subset (a Greek file without Latin letters or digits, a Latin one without
-// Greek), and PDFKit has no font fallback, so text is cut into runs by script and each run is
-// drawn with the font that has its glyphs.
+// Noto Sans for the PDFs the server draws (receipts, report exports, report cards), embedded
+// from @fontsource/noto-sans. That package ships each script as its own subset (a Greek file
+// without Latin letters or digits, a Latin one without Greek), and PDFKit has no font
+// fallback, so text is cut into runs by script and each run is drawn with the font that has
+// its glyphs.
 
 export type Weight = 'regular' | 'bold';
 export interface FontFiles {
