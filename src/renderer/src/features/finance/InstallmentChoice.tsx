@@ -31,6 +31,8 @@ const useStyles = makeStyles({
   },
   what: { flexGrow: 1, flexBasis: '200px', minWidth: 0 },
   amount: { width: '140px', flexShrink: 0 },
+  // Fluent's input keeps its own minimum width; here it fits the column.
+  amountInput: { width: '100%', minWidth: 0 },
   muted: { color: tokens.colorNeutralForeground2 },
 });
 
@@ -101,6 +103,7 @@ export function InstallmentChoice({
             {ticked && (
               <Field className={styles.amount} validationMessage={problem ? t(problem) : undefined}>
                 <MoneyInput
+                  className={styles.amountInput}
                   aria-label={t('Amount for {{installment}}', { installment: describe(i) })}
                   value={chosen[i.id]}
                   onChange={(value) => onChange({ ...chosen, [i.id]: value })}
