@@ -3,7 +3,7 @@ import { insertReturningIds, type SeedDb } from '../../db/seed/batches';
 import type { Random } from '../../db/seed/random';
 import { searchTextOf } from '../../../shared/search';
 import { allocateOldestFirst } from './allocation';
-import { rebuildMonthTotals } from './ledger';
+import { rebuildLedgerTotals } from './ledger';
 
 // Demo finance of a school: funds, suppliers, a monthly tuition per course for the school
 // year with sibling discounts, a year of payments into every fund (most families up to date,
@@ -397,7 +397,7 @@ export async function seedFinance(
   }
   await insertReturningIds(db, 'transactions', transfers);
 
-  await rebuildMonthTotals(db, schoolId);
+  await rebuildLedgerTotals(db, schoolId);
   await db
     .insertInto('settings')
     .values({ school_id: schoolId, name: 'finance_overdue_reminders', data: 'true', is_json: 0 })

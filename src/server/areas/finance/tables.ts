@@ -140,6 +140,15 @@ export interface LedgerMonthTotalsTable {
   transactions: number;
 }
 
+export interface LedgerFundTotalsTable {
+  id: Id;
+  school_id: number;
+  fund_id: number;
+  /** The sum of the fund's rows; read with Number() (a bigint on PostgreSQL). */
+  balance_cents: number;
+  transactions: number;
+}
+
 export interface FinanceTables {
   suppliers: SuppliersTable;
   funds: FundsTable;
@@ -151,6 +160,7 @@ export interface FinanceTables {
   transactions: TransactionsTable;
   finance_reminders: FinanceRemindersTable;
   ledger_month_totals: LedgerMonthTotalsTable;
+  ledger_fund_totals: LedgerFundTotalsTable;
 }
 
 const record = { id: true, school_id: true, search_text: true } as const;
@@ -259,6 +269,13 @@ export const FINANCE_COLUMNS: TableColumns<FinanceTables> = {
     category_key: true,
     income_cents: true,
     expense_cents: true,
+    transactions: true,
+  },
+  ledger_fund_totals: {
+    id: true,
+    school_id: true,
+    fund_id: true,
+    balance_cents: true,
     transactions: true,
   },
   finance_reminders: {

@@ -1,13 +1,18 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from './helpers';
+import type { DatabaseKind } from '../database';
+import { withId, type Migration } from './helpers';
 
 // Charges made by enrolment (docs/finance.md, "Enrolment"): `enrolment` marks a charge that a
 // student's enrolment in a priced lesson, course or level made (or "Charge the enrolled
 // students"), so that leaving it withdraws that charge and never one the office made by hand;
 // `withdrawn_on` is the day the student left. The partial unique index allows one live
 // enrolment charge per student and pricing item, so that two saves at once charge once.
+//
+// And each fund's balance kept beside its rows (docs/finance.md, "Benchmark"): summing a large
+// school's ledger for the funds list (asked by every payment dialog) held SQLite's only
+// connection, and the event loop, for half a second at a million rows.
 export const financeEnrolment: Migration = {
-  async up(db: Kysely<unknown>) {
+  async up(db: Kysely<unknown>, kind: DatabaseKind) {
     await db.schema
       .alterTable('charges')
       .addColumn('enrolment', 'integer', (c) => c.notNull().defaultTo(0))
@@ -31,5 +36,25 @@ export const financeEnrolment: Migration = {
       .where(sql.ref('enrolment'), '=', sql.lit(1))
       .where(sql.ref('withdrawn_on'), 'is', null)
       .execute();
+
+    await withId(kind, db.schema.createTable('ledger_fund_totals'))
+      .addColumn('school_id', 'integer', (c) =>
+        c.notNull().references('schools.id').onDelete('cascade'),
+      )
+      .addColumn('fund_id', 'integer', (c) =>
+        c.notNull().references('funds.id').onDelete('cascade'),
+      )
+      .addColumn('balance_cents', 'bigint', (c) => c.notNull())
+      .addColumn('transactions', 'integer', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('ledger_fund_totals_school_id_fund_id')
+      .on('ledger_fund_totals')
+      .columns(['school_id', 'fund_id'])
+      .unique()
+      .execute();
+    await sql`INSERT INTO ledger_fund_totals (school_id, fund_id, balance_cents, transactions)
+      SELECT school_id, fund_id, sum(amount_cents), count(*) FROM transactions
+      GROUP BY school_id, fund_id`.execute(db);
   },
 };
