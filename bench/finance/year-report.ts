@@ -3,8 +3,12 @@
 // API against the same aggregate in raw SQL (goal: within 2×), and the p99 of the students
 // list served while the report runs against its p99 without it (goal: within 1.2×).
 //
-//   npx tsx bench/finance/year-report.ts [--transactions 1000000] [--seconds 5] [--runs 3]
-//     [--concurrency 4] [--rounds 2]
+//   npx tsx bench/finance/year-report.ts [--transactions 1000000] [--seconds 4] [--runs 3]
+//     [--concurrency 4] [--rounds 3]
+//
+// Beside the goal, a control: the same list load beside a fifth client asking the cheapest
+// school call back to back, and the server's CPU per request of each kind, so that what the
+// report costs the list can be told from what any fifth client costs it (docs/finance.md).
 //
 // The server is the built bundle in its own process on the embedded SQLite, as `npm run
 // serve` runs it; the rows are written straight into its database file by the generator below.
@@ -14,17 +18,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { alternate, distribution, median, ratio, round } from '../measure';
+import { distribution, median, ratio, round, sleep } from '../measure';
 import { repoRoot } from '../paths';
 import { startServer } from '../processes/server-under-test';
 
 const { values } = parseArgs({
   options: {
     transactions: { type: 'string', default: '1000000' },
-    seconds: { type: 'string', default: '5' },
+    seconds: { type: 'string', default: '4' },
     runs: { type: 'string', default: '3' },
     concurrency: { type: 'string', default: '4' },
-    rounds: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 const TRANSACTIONS = Number(values.transactions);
@@ -80,8 +84,8 @@ function generateYear(file: string, schoolId: number, count: number, end: Date) 
   });
   for (let written = 0; written < count; written += 50_000)
     batch(Math.min(50_000, count - written));
-  // The app keeps month totals with every row it writes (ledger.ts); rows written in bulk here
-  // get theirs the way the demo's do, by one rebuild.
+  // The app keeps month and fund totals with every row it writes (ledger.ts); rows written in
+  // bulk here get theirs the way the demo's do, by one rebuild (rebuildLedgerTotals).
   db.prepare('DELETE FROM ledger_month_totals WHERE school_id = ?').run(schoolId);
   db.prepare(
     `INSERT INTO ledger_month_totals
@@ -91,6 +95,12 @@ function generateYear(file: string, schoolId: number, count: number, end: Date) 
        sum(CASE WHEN amount_cents < 0 THEN -amount_cents ELSE 0 END), count(*)
      FROM transactions WHERE school_id = ? AND kind <> 'transfer'
      GROUP BY school_id, substr(date, 1, 7), coalesce(category_id, 0)`,
+  ).run(schoolId);
+  db.prepare('DELETE FROM ledger_fund_totals WHERE school_id = ?').run(schoolId);
+  db.prepare(
+    `INSERT INTO ledger_fund_totals (school_id, fund_id, balance_cents, transactions)
+     SELECT school_id, fund_id, sum(amount_cents), count(*)
+     FROM transactions WHERE school_id = ? GROUP BY school_id, fund_id`,
   ).run(schoolId);
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.exec('ANALYZE');
@@ -106,6 +116,10 @@ const REPORT_SQL = `SELECT substr(t.date, 1, 7) AS month, t.category_id, c.name,
   -- whole months, as the API's report covers them
   GROUP BY substr(t.date, 1, 7), t.category_id, c.name ORDER BY 1, c.name`;
 
+/** Each fund's balance summed over its rows, as the funds list was answered before migration 061. */
+const FUNDS_SQL = `SELECT fund_id, sum(amount_cents) AS balance, count(*) AS n
+  FROM transactions WHERE school_id = ? GROUP BY fund_id`;
+
 /** The demo school in a folder of its own, made by `npm run seed` (before any server runs). */
 function seededFolder(): { dataDir: string; databaseFile: string } {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mathema-w5-'));
@@ -119,6 +133,28 @@ function seededFolder(): { dataDir: string; databaseFile: string } {
     },
   );
   return { dataDir, databaseFile: path.join(dataDir, 'mathema.db') };
+}
+
+/** The CPU time (user and system) a process has used, in ms; null where /proc is not there. */
+function processCpuMs(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, fields 14 and 15 of stat(5), in clock ticks of 1/100 s on Linux.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** Waits until the server's event loop is nearly idle for a second (at most 60 s); the seconds waited. */
+async function untilQuiet(server: Awaited<ReturnType<typeof startServer>>): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < 60_000) {
+    await server.resetEventLoopDelay();
+    await sleep(1000);
+    if ((await server.eventLoopDelay()).utilization < 0.05) break;
+  }
+  return round((performance.now() - started) / 1000, 1);
 }
 
 async function main() {
@@ -163,8 +199,12 @@ async function main() {
 
     const raw = new SQLite(server.databaseFile, { readonly: true });
     const statement = raw.prepare(REPORT_SQL);
+    const fundsStatement = raw.prepare(FUNDS_SQL);
     const rawTimes: number[] = [];
     const apiTimes: number[] = [];
+    const fundsRawTimes: number[] = [];
+    const fundsApiTimes: number[] = [];
+    const fundsPath = `/schools/${schoolId}/admin/finance/funds`;
     await get(reportPath); // warm both sides once
     statement.all(schoolId, from, to);
     for (let run = 0; run < RUNS; run += 1) {
@@ -172,45 +212,89 @@ async function main() {
       statement.all(schoolId, from, to);
       rawTimes.push(performance.now() - started);
       apiTimes.push(await get(reportPath));
+      const fundsStarted = performance.now();
+      fundsStatement.all(schoolId);
+      fundsRawTimes.push(performance.now() - fundsStarted);
+      fundsApiTimes.push(await get(fundsPath));
     }
     raw.close();
 
     console.error(
       `report: raw ${rawTimes.map((t) => round(t)).join(', ')} ms; API ${apiTimes.map((t) => round(t)).join(', ')} ms`,
     );
-    /** The students list, CONCURRENCY at a time for SECONDS; its latencies. */
-    const studentsList = async () => {
+    const studentsPath = (i: number) =>
+      `/schools/${schoolId}/admin/students?per_page=20&page=${(i % 10) + 1}`;
+    // The control's fifth client: the cheapest school call of the office's screens.
+    const controlPath = `/schools/${schoolId}/admin/period`;
+
+    // Warm the server's code paths, then wait for its start-up jobs (the overdue reminders'
+    // e-mails, the myDATA outbox) to finish, so that neither side of a round gets them.
+    for (let i = 0; i < 300; i += 1) {
+      await get(reportPath);
+      await get(studentsPath(i));
+      await get(controlPath);
+    }
+    const quiet = await untilQuiet(server);
+    console.error(`server quiet after ${quiet} s`);
+
+    /** The server's CPU per request of one kind, asked one after another. */
+    const cpuPerRequest = async (path: (i: number) => string, count = 1000) => {
+      const before = processCpuMs(server.pid);
+      for (let i = 0; i < count; i += 1) await get(path(i));
+      const after = processCpuMs(server.pid);
+      return before === null || after === null ? null : round((after - before) / count, 2);
+    };
+    const cpu = {
+      report: await cpuPerRequest(() => reportPath),
+      students: await cpuPerRequest(studentsPath),
+      control: await cpuPerRequest(() => controlPath),
+    };
+
+    /** The students list, CONCURRENCY at a time for SECONDS, beside `other` asked back to back. */
+    const studentsList = async (other: string | null) => {
       const latencies: number[] = [];
+      let others = 0;
+      let running = true;
+      await server.resetEventLoopDelay();
+      const loop = (async () => {
+        while (running && other) {
+          await get(other);
+          others += 1;
+        }
+      })();
       const until = performance.now() + SECONDS * 1000;
       await Promise.all(
         Array.from({ length: CONCURRENCY }, async (_, worker) => {
           for (let i = worker; performance.now() < until; i += CONCURRENCY)
-            latencies.push(
-              await get(`/schools/${schoolId}/admin/students?per_page=20&page=${(i % 10) + 1}`),
-            );
+            latencies.push(await get(studentsPath(i)));
         }),
       );
-      return latencies;
-    };
-    /** The same load with one report after another in flight the whole time. */
-    let reportsDuring = 0;
-    const withReports = async () => {
-      let reporting = true;
-      const loop = (async () => {
-        while (reporting) {
-          await get(reportPath);
-          reportsDuring += 1;
-        }
-      })();
-      const latencies = await studentsList();
-      reporting = false;
+      running = false;
       await loop;
-      return latencies;
+      return { latencies, others, loop: await server.eventLoopDelay() };
     };
-    // ABBA rounds, so that a neighbour's load on the shared machine weighs on both sides alike.
-    const rounds = await alternate(ROUNDS, studentsList, withReports);
-    const alone = distribution(rounds.baseline.flat());
-    const during = distribution(rounds.subject.flat());
+    // Each round runs the three sides in a rotated order (alone, report, control; then report,
+    // control, alone; …), so that a neighbour's load on the shared machine weighs on all alike.
+    const SIDES = { alone: null, report: reportPath, control: controlPath } as const;
+    type Side = keyof typeof SIDES;
+    const names = Object.keys(SIDES) as Side[];
+    const runs: Record<Side, Awaited<ReturnType<typeof studentsList>>[]> = {
+      alone: [],
+      report: [],
+      control: [],
+    };
+    for (let r = 0; r < ROUNDS; r += 1)
+      for (let k = 0; k < names.length; k += 1) {
+        const side = names[(r + k) % names.length]!;
+        runs[side].push(await studentsList(SIDES[side]));
+      }
+    const p99Of = (side: Side) => distribution(runs[side].flatMap((run) => run.latencies)).p99;
+    const countOf = (side: Side) => runs[side].reduce((n, run) => n + run.latencies.length, 0);
+    const othersOf = (side: Side) => runs[side].reduce((n, run) => n + run.others, 0);
+    const loopOf = (side: Side) => ({
+      p99_ms: round(median(runs[side].map((run) => run.loop.p99Ms)), 1),
+      max_ms: round(Math.max(...runs[side].map((run) => run.loop.maxMs)), 1),
+    });
 
     const result = {
       transactions: TRANSACTIONS,
@@ -219,12 +303,30 @@ async function main() {
       report_api_ms: round(median(apiTimes), 1),
       report_ratio: ratio(median(apiTimes), median(rawTimes)),
       report_goal: '≤ 2',
-      students_p99_alone_ms: round(alone.p99, 1),
-      students_p99_during_report_ms: round(during.p99, 1),
-      students_requests: [alone.count, during.count],
-      reports_during: reportsDuring,
-      students_p99_ratio: ratio(during.p99, alone.p99),
+      // The funds list (every payment dialog asks it) against the sum over the rows it replaced.
+      funds_raw_sql_ms: round(median(fundsRawTimes), 1),
+      funds_api_ms: round(median(fundsApiTimes), 1),
+      server_cpu_ms_per_request: cpu,
+      students_p99_alone_ms: round(p99Of('alone'), 1),
+      students_p99_during_report_ms: round(p99Of('report'), 1),
+      students_p99_ratio: ratio(p99Of('report'), p99Of('alone')),
       students_goal: '≤ 1.2',
+      // The same four list clients beside a fifth asking the cheapest school call back to back:
+      // what any fifth client costs them, whatever it asks.
+      students_p99_beside_control_ms: round(p99Of('control'), 1),
+      students_p99_control_ratio: ratio(p99Of('control'), p99Of('alone')),
+      students_requests: {
+        alone: countOf('alone'),
+        report: countOf('report'),
+        control: countOf('control'),
+      },
+      reports_during: othersOf('report'),
+      control_requests_during: othersOf('control'),
+      event_loop_delay: {
+        alone: loopOf('alone'),
+        report: loopOf('report'),
+        control: loopOf('control'),
+      },
     };
     console.log(JSON.stringify(result, null, 2));
   } finally {

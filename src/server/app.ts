@@ -199,7 +199,7 @@ export async function buildApp(
   notificationRoutes(app, deps);
   weatherRoutes(app, deps);
   schoolFileRoutes(app, deps);
-  registerAreaResourceHooks();
+  registerAreaResourceHooks(deps.config.timeZone);
   registerResourceRoutes(app, deps);
   userRoutes(app, deps);
   invitationRoutes(app, deps);

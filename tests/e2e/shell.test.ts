@@ -57,8 +57,8 @@ describe('the shell', () => {
     expect(await page.getByTestId('drawer-item-students').textContent()).toBe('Students');
     expect(await page.getByTestId('drawer-user-name').textContent()).toBe('Ελένη Αλεξίου');
     expect(await page.getByTestId('drawer-item-home').getAttribute('aria-current')).toBe('page');
-    // The 22 admin items of spec §2 and the school's embedded page.
-    expect(await page.locator('[data-testid^="drawer-item-"]').count()).toBe(23);
+    // The 22 admin items of spec §2, the receipts and invoices, and the school's embedded page.
+    expect(await page.locator('[data-testid^="drawer-item-"]').count()).toBe(24);
 
     await page.getByTestId('drawer-toggle').click();
     await expect.poll(() => drawer.getAttribute('data-size')).toBe('small');

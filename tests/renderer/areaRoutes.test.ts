@@ -50,6 +50,8 @@ describe('role areas', () => {
       'Transactions',
       'Suppliers',
       'Funds',
+      // Issue 15: the receipts and invoices, beside the other money screens (docs/finance.md).
+      'Receipts and invoices',
       'Permissions',
       'Users',
       'Tags',

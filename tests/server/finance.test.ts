@@ -228,6 +228,57 @@ describe.each(databaseKinds)('finance on %s', (kind) => {
     ).toEqual([10000, 5000]);
   });
 
+  it('edits and removes a discount, keeping what was paid, for the office of this school only', async () => {
+    const client = takeClient();
+    const created = await charge(client, {
+      ...threeInstallments,
+      discount: { kind: 'percent', value: 10, reason: 'Έκπτωση αδελφών' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const chargeId = created.body.data.charge_ids[0];
+    expect(created.body.data.account.charges[0]).toMatchObject({
+      discount_kind: 'percent',
+      discount_value: 10,
+      discount_cents: 3000,
+      net_cents: 27000,
+    });
+    await pay(client, cashPayment(9000));
+    const update = (discount: object | null, token = admin, path = base()) =>
+      api.call('PUT', `${path}/charges/${chargeId}`, { token, body: { discount } });
+    // From a percentage to an amount, with another reason.
+    const edited = await update({ kind: 'amount', value: 4500, reason: 'Υποτροφία' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data.charges[0]).toMatchObject({
+      discount_kind: 'amount',
+      discount_value: 4500,
+      discount_cents: 4500,
+      discount_reason: 'Υποτροφία',
+      net_cents: 25500,
+      paid_cents: 9000,
+    });
+    const paidParts = (acc: { installments: { paid_cents: number }[] }) =>
+      acc.installments.map((i) => i.paid_cents);
+    expect(paidParts(edited.body.data)).toEqual([9000, 0, 0]);
+    // Removed: the charge comes to its whole amount again; what was paid is untouched.
+    const removed = await update(null);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body.data.charges[0]).toMatchObject({
+      discount_kind: null,
+      discount_cents: 0,
+      discount_reason: null,
+      net_cents: 30000,
+    });
+    expect(paidParts(removed.body.data)).toEqual([9000, 0, 0]);
+    expect(removed.body.data.balance_cents).toBe(21000);
+    // A discount needs its reason; a parent and another school's office may not change one.
+    const noReason = await update({ kind: 'percent', value: 5, reason: '' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.fields).toHaveProperty(['discount.reason']);
+    expect((await update(null, parent, `/schools/${school}/client`)).status).toBe(403);
+    expect((await update(null, admin, `/schools/${otherSchool}/admin`)).status).toBe(403);
+    expect((await account(client)).charges[0].discount_cents).toBe(0);
+  });
+
   it('records one payment for N retries with the same Idempotency-Key, 409 for another body', async () => {
     const client = takeClient();
     await charge(client, threeInstallments);

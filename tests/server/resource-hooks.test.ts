@@ -30,7 +30,7 @@ describe('row scopes', () => {
   });
 
   it('holds for every declared resource once the areas have registered their hooks', () => {
-    registerAreaResourceHooks();
+    registerAreaResourceHooks('Europe/Athens');
     expect(() =>
       assertScopesDeclared(Object.values(RESOURCES).filter((resource) => !resource.custom)),
     ).not.toThrow();

@@ -1,5 +1,10 @@
 import { registerResourceHooks } from '../resources/hooks';
 import { announcementHooks } from './announcements/resource';
+import {
+  clientEnrolmentCharges,
+  lessonEnrolmentCharges,
+  studentEnrolmentCharges,
+} from './finance/enrolment-hooks';
 import { pricingItemHooks } from './finance/resource';
 import { withLessonRoom, withPersonLessonRooms } from './chat/resource';
 import { lessonHooks, lessonScheduleHooks, lessonTemplateHooks } from './lessons/resource';
@@ -7,11 +12,19 @@ import { studentHooks, teacherHooks } from './people/resource';
 import { permissionGroupHooks } from './permissions/resource';
 import { periodHooks, schoolWideHooks } from './structure/resource';
 
-/** Every area's rules for the resources it owns, registered with the engine at start-up. */
-export function registerAreaResourceHooks(): void {
-  registerResourceHooks('students', withPersonLessonRooms(studentHooks));
+/**
+ * Every area's rules for the resources it owns, registered with the engine at start-up. The
+ * school's time zone tells finance which day an enrolment changes on.
+ */
+export function registerAreaResourceHooks(timeZone: string): void {
+  // Enrolment (a student's lessons, level, guardians; a lesson's students) charges in finance.
+  registerResourceHooks(
+    'students',
+    studentEnrolmentCharges(withPersonLessonRooms(studentHooks), timeZone),
+  );
   registerResourceHooks('teachers', withPersonLessonRooms(teacherHooks));
-  registerResourceHooks('lessons', withLessonRoom(lessonHooks));
+  registerResourceHooks('lessons', lessonEnrolmentCharges(withLessonRoom(lessonHooks), timeZone));
+  registerResourceHooks('clients', clientEnrolmentCharges({}, timeZone));
   registerResourceHooks('lesson_schedules', lessonScheduleHooks);
   registerResourceHooks('lessons-templates', lessonTemplateHooks);
   registerResourceHooks('announcements', announcementHooks);

@@ -23,6 +23,7 @@ import { liveSessions } from './migrations/030_live_sessions';
 import { invoices } from './migrations/044_invoices';
 import { finance } from './migrations/040_finance';
 import { ledgerMonthTotals } from './migrations/041_ledger_month_totals';
+import { financeEnrolment } from './migrations/061_finance_enrolment';
 import { chat } from './migrations/033_chat';
 import { scorm } from './migrations/052_scorm';
 import { chatAttachments } from './migrations/064_chat_attachments';
@@ -51,6 +52,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '044_invoices': invoices,
   '040_finance': finance,
   '041_ledger_month_totals': ledgerMonthTotals,
+  '061_finance_enrolment': financeEnrolment,
   '033_chat': chat,
   '052_scorm': scorm,
   '064_chat_attachments': chatAttachments,

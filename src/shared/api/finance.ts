@@ -188,11 +188,19 @@ export const chargeRow = z.object({
   student_name: z.string().nullable(),
   pricing_item_id: z.number().int().nullable(),
   amount_cents: z.number().int(),
+  /** The discount as the office gave it: whole percent or cents (null: none). */
+  discount_kind: z.enum(['percent', 'amount']).nullable(),
+  discount_value: z.number().int(),
   discount_cents: z.number().int(),
   discount_reason: z.string().nullable(),
+  /** What its installments come to now (after the discount, a cancellation or a withdrawal). */
   net_cents: z.number().int(),
   paid_cents: z.number().int(),
   status: z.enum(['active', 'cancelled']),
+  /** Made by the student's enrolment in a priced lesson, course or level. */
+  enrolment: z.boolean(),
+  /** The day the student left; the installments due after it were dropped. */
+  withdrawn_on: z.string().nullable(),
   created_at: z.string(),
 });
 export type ChargeRow = z.infer<typeof chargeRow>;

@@ -66,13 +66,54 @@ export const financeGreek: Record<string, string> = {
   'Discount amount': 'Ποσό έκπτωσης',
   Reason: 'Αιτία',
   'e.g. siblings': 'π.χ. αδέλφια',
+  'Discount on {{charge}}': 'Έκπτωση στη χρέωση «{{charge}}»',
+  'Only what is unpaid changes; what was paid stays paid.':
+    'Αλλάζει μόνο ό,τι δεν έχει πληρωθεί· ό,τι πληρώθηκε μένει πληρωμένο.',
+  'Enter the discount to see what the charge comes to.':
+    'Συμπληρώστε την έκπτωση για να δείτε πόσο θα είναι η χρέωση.',
+  '{{amount}} less {{discount}}: {{net}} to pay, of which {{paid}} is paid.':
+    '{{amount}} μείον {{discount}}: {{net}} προς πληρωμή, από τα οποία έχουν πληρωθεί {{paid}}.',
+  'More has been paid ({{paid}}) than the charge would come to ({{net}}): record a refund instead.':
+    'Έχουν πληρωθεί περισσότερα ({{paid}}) από όσα θα ήταν η χρέωση ({{net}}): καταχωρίστε επιστροφή χρημάτων.',
+  'Save discount': 'Αποθήκευση έκπτωσης',
+  'Remove the discount': 'Αφαίρεση της έκπτωσης',
+  'Discount saved.': 'Η έκπτωση αποθηκεύτηκε.',
+  'Discount removed.': 'Η έκπτωση αφαιρέθηκε.',
+  'Left on {{date}}': 'Αποχώρησε στις {{date}}',
+  'More has been paid than the charge would come to with this discount; record a refund instead.':
+    'Έχουν πληρωθεί περισσότερα από όσα θα ήταν η χρέωση με αυτή την έκπτωση· καταχωρίστε επιστροφή χρημάτων.',
+  'More has been paid than the charge would come to':
+    'Έχουν πληρωθεί περισσότερα από όσα θα ήταν η χρέωση',
+  'The student has left; this charge no longer changes':
+    'Ο μαθητής αποχώρησε· η χρέωση δεν αλλάζει πια',
+  'The student has left what this charge is for; it no longer changes. Record a refund or a charge by hand instead.':
+    'Ο μαθητής αποχώρησε από ό,τι αφορά η χρέωση· δεν αλλάζει πια. Καταχωρίστε επιστροφή χρημάτων ή χειροκίνητη χρέωση.',
   // Payments at the desk.
   'Take payment': 'Είσπραξη',
   'Record payment': 'Καταχώριση πληρωμής',
   'Payment of {{amount}} recorded.': 'Καταχωρίστηκε πληρωμή {{amount}}.',
   'Enter an amount': 'Συμπληρώστε ποσό',
-  'The payment pays the oldest open installments first; anything over becomes credit.':
-    'Η πληρωμή εξοφλεί πρώτα τις παλαιότερες ανοιχτές δόσεις· ό,τι περισσεύει γίνεται πίστωση.',
+  'What it pays': 'Τι εξοφλεί',
+  'The oldest open installments first; anything over becomes credit.':
+    'Πρώτα τις παλαιότερες ανοιχτές δόσεις· ό,τι περισσεύει γίνεται πίστωση.',
+  'The installments I choose': 'Τις δόσεις που επιλέγω',
+  'Installments to pay': 'Δόσεις προς εξόφληση',
+  'Due {{date}} · owes {{amount}} · {{state}}': 'Λήξη {{date}} · οφείλει {{amount}} · {{state}}',
+  'Amount for {{installment}}': 'Ποσό για «{{installment}}»',
+  'More than this installment still owes': 'Περισσότερο από όσο οφείλει ακόμη η δόση',
+  'Tick the installments this payment pays': 'Επιλέξτε τις δόσεις που εξοφλεί η πληρωμή',
+  'Correct the amounts of the installments ticked': 'Διορθώστε τα ποσά των δόσεων που επιλέξατε',
+  'The amounts chosen add up to more than the payment.':
+    'Τα ποσά που επιλέξατε ξεπερνούν το ποσό της πληρωμής.',
+  'Chosen: {{chosen}}.': 'Επιλέχθηκαν {{chosen}}.',
+  'Chosen: {{chosen}}; the rest, {{rest}}, becomes credit.':
+    'Επιλέχθηκαν {{chosen}}· το υπόλοιπο, {{rest}}, γίνεται πίστωση.',
+  'An amount chosen is more than the installment still owes.':
+    'Ένα ποσό που επιλέξατε είναι μεγαλύτερο από όσο οφείλει ακόμη η δόση.',
+  'An installment chosen is not open for this payer.':
+    'Μια δόση που επιλέξατε δεν είναι ανοιχτή για αυτόν τον πελάτη.',
+  'This installment was paid meanwhile. Look at the account again and retry.':
+    'Η δόση πληρώθηκε στο μεταξύ. Δείτε ξανά την καρτέλα και δοκιμάστε πάλι.',
   Cash: 'Μετρητά',
   Card: 'Κάρτα',
   'Bank transfer': 'Τραπεζική μεταφορά',

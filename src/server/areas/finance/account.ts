@@ -42,9 +42,11 @@ export async function accountOf(
 
   const countOf = new Map<number, number>();
   const paidOf = new Map<number, number>();
+  const owedOf = new Map<number, number>();
   for (const i of installments) {
     countOf.set(i.charge_id, (countOf.get(i.charge_id) ?? 0) + 1);
     paidOf.set(i.charge_id, (paidOf.get(i.charge_id) ?? 0) + i.paid_cents);
+    owedOf.set(i.charge_id, (owedOf.get(i.charge_id) ?? 0) + i.amount_cents);
   }
   let charged = 0;
   let dueNow = 0;
@@ -93,22 +95,23 @@ export async function accountOf(
       ? { due_date: next.due_date, amount_cents: next.amount_cents - next.paid_cents }
       : null,
     installments: rows,
-    charges: charges.map((c) => {
-      const net = c.amount_cents - c.discount_cents;
-      return {
-        id: c.id,
-        description: c.description,
-        student_name: fullName(c.student_first, c.student_last),
-        pricing_item_id: c.pricing_item_id,
-        amount_cents: c.amount_cents,
-        discount_cents: c.discount_cents,
-        discount_reason: c.discount_reason,
-        net_cents: net,
-        paid_cents: paidOf.get(c.id) ?? 0,
-        status: c.status,
-        created_at: c.created_at,
-      };
-    }),
+    charges: charges.map((c) => ({
+      id: c.id,
+      description: c.description,
+      student_name: fullName(c.student_first, c.student_last),
+      pricing_item_id: c.pricing_item_id,
+      amount_cents: c.amount_cents,
+      discount_kind: c.discount_kind,
+      discount_value: c.discount_value,
+      discount_cents: c.discount_cents,
+      discount_reason: c.discount_reason,
+      net_cents: owedOf.get(c.id) ?? 0,
+      paid_cents: paidOf.get(c.id) ?? 0,
+      status: c.status,
+      enrolment: c.enrolment === 1,
+      withdrawn_on: c.withdrawn_on,
+      created_at: c.created_at,
+    })),
     payments: payments.map((p) => ({
       id: p.id,
       date: p.date,

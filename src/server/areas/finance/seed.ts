@@ -3,7 +3,7 @@ import { insertReturningIds, type SeedDb } from '../../db/seed/batches';
 import type { Random } from '../../db/seed/random';
 import { searchTextOf } from '../../../shared/search';
 import { allocateOldestFirst } from './allocation';
-import { rebuildMonthTotals } from './ledger';
+import { rebuildLedgerTotals } from './ledger';
 
 // Demo finance of a school: funds, suppliers, a monthly tuition per course for the school
 // year with sibling discounts, a year of payments into every fund (most families up to date,
@@ -179,7 +179,8 @@ export async function seedFinance(
   const itemIds = await insertReturningIds(db, 'pricing_items', [...items, ...extras]);
   const itemOfCourse = new Map(courses.map((c, i) => [c.id, { id: itemIds[i]!, ...items[i]! }]));
 
-  // Each payer's children and the course of each child's first lesson.
+  // Each payer's children and the courses of each child's lessons: a priced course charges
+  // every child enrolled in it, as enrolment does (enrolment.ts).
   const links = await db
     .selectFrom('student_guardians as g')
     .innerJoin('lesson_students as ls', 'ls.student_id', 'g.student_id')
@@ -190,11 +191,22 @@ export async function seedFinance(
     .orderBy('g.student_id')
     .orderBy('ls.id')
     .execute();
-  const children = new Map<number, Map<number, number>>();
+  // A child is charged to their first guardian, the payer (as enrolment.ts does).
+  const payerOf = new Map<number, number>();
+  for (const g of await db
+    .selectFrom('student_guardians')
+    .select(['student_id', 'client_id'])
+    .where('school_id', '=', schoolId)
+    .orderBy('id')
+    .execute())
+    if (!payerOf.has(g.student_id)) payerOf.set(g.student_id, g.client_id);
+  const children = new Map<number, Map<number, number[]>>();
   for (const link of links) {
-    if (link.course_id === null) continue;
-    const kids = children.get(link.client_id) ?? new Map<number, number>();
-    if (!kids.has(link.student_id)) kids.set(link.student_id, link.course_id);
+    if (link.course_id === null || payerOf.get(link.student_id) !== link.client_id) continue;
+    const kids = children.get(link.client_id) ?? new Map<number, number[]>();
+    const courses = kids.get(link.student_id) ?? [];
+    if (!courses.includes(link.course_id)) courses.push(link.course_id);
+    kids.set(link.student_id, courses);
     children.set(link.client_id, kids);
   }
   const payers = [...children.keys()]
@@ -204,7 +216,10 @@ export async function seedFinance(
   for (const clientId of payers) {
     const kids = [...children.get(clientId)!.entries()];
     const open: { id: number; due_date: string; outstanding_cents: number }[] = [];
-    for (const [index, [studentId, courseId]] of kids.entries()) {
+    const enrolments = kids.flatMap(([studentId, courseIds], child) =>
+      courseIds.map((courseId) => ({ studentId, courseId, child })),
+    );
+    for (const { studentId, courseId, child: index } of enrolments) {
       const item = itemOfCourse.get(courseId)!;
       const plan = planInstallments({ ...item, end_date: item.end_date });
       const total = plan.reduce((sum, p) => sum + p.amount_cents, 0);
@@ -227,6 +242,8 @@ export async function seedFinance(
           vat_category: item.vat_category,
           vat_exemption: item.vat_exemption,
           status: 'active',
+          enrolment: 1,
+          withdrawn_on: null,
           created_by_user_id: input.adminUserId,
           created_at: now,
           updated_at: now,
@@ -380,7 +397,7 @@ export async function seedFinance(
   }
   await insertReturningIds(db, 'transactions', transfers);
 
-  await rebuildMonthTotals(db, schoolId);
+  await rebuildLedgerTotals(db, schoolId);
   await db
     .insertInto('settings')
     .values({ school_id: schoolId, name: 'finance_overdue_reminders', data: 'true', is_json: 0 })

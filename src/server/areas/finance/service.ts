@@ -10,11 +10,13 @@ import { discountCents, planInstallments, planProblem, replan } from '../../../s
 import type { ServerDeps } from '../../deps';
 import type { Database } from '../../db/schema';
 import type { RequestContext } from '../../http/context';
-import { ApiError, notFound, validationError } from '../../http/errors';
+import { notFound, validationError } from '../../http/errors';
 import { recordAudit } from '../../audit/audit-log';
 import { localDate } from '../calendar/school-time';
 import { accountOf } from './account';
 import { allocateOldestFirst, chosenAllocationProblem, type Allocation } from './allocation';
+import { allocate, applyCredit, writeCharge } from './charges';
+import { chargeStudentForItem } from './enrolment';
 import { assertCategory, assertOpenFund, defaultIncomeCategory, insertLedgerEntry } from './ledger';
 import { assertMayReadAccount, assertMayWriteMoney, type FinanceCaller } from './policy';
 import * as q from './queries';
@@ -35,153 +37,10 @@ export async function readAccount(
   return accountOf(deps.db, caller, clientId, todayOf(deps));
 }
 
-/**
- * Writes one allocation: the installment's paid part grows only while it stays within the
- * amount (a concurrent payment that got there first makes this a 409, not an over-payment).
- */
-async function allocate(
-  trx: Kysely<Database>,
-  schoolId: number,
-  paymentId: number,
-  part: Allocation,
-  nowIso: string,
-): Promise<void> {
-  const updated = await trx
-    .updateTable('installments')
-    .set((eb) => ({ paid_cents: eb('paid_cents', '+', part.amount_cents) }))
-    .where('school_id', '=', schoolId)
-    .where('id', '=', part.installment_id)
-    .where((eb) => eb(eb('paid_cents', '+', part.amount_cents), '<=', eb.ref('amount_cents')))
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1)
-    throw new ApiError(
-      'conflict',
-      'This installment was paid meanwhile. Look at the account again and retry.',
-    );
-  await trx
-    .insertInto('payment_allocations')
-    .values({
-      school_id: schoolId,
-      payment_id: paymentId,
-      installment_id: part.installment_id,
-      amount_cents: part.amount_cents,
-      created_at: nowIso,
-    })
-    .execute();
-}
-
-/** Pays open installments from the payer's credit, oldest payment and oldest due first. */
-export async function applyCredit(
-  trx: Kysely<Database>,
-  schoolId: number,
-  clientId: number,
-  nowIso: string,
-): Promise<void> {
-  const credits = await q.paymentsWithCredit(trx, schoolId, clientId);
-  if (credits.length === 0) return;
-  for (const credit of credits) {
-    const open = await q.openInstallments(trx, schoolId, clientId);
-    if (open.length === 0) return;
-    const plan = allocateOldestFirst(
-      open.map((i) => ({
-        id: i.id,
-        due_date: i.due_date,
-        outstanding_cents: i.amount_cents - i.paid_cents,
-      })),
-      credit.unallocated_cents,
-    );
-    for (const part of plan.allocations) await allocate(trx, schoolId, credit.id, part, nowIso);
-    await trx
-      .updateTable('payments')
-      .set({ unallocated_cents: plan.remainder_cents })
-      .where('school_id', '=', schoolId)
-      .where('id', '=', credit.id)
-      .execute();
-  }
-}
-
 async function assertClient(db: Kysely<Database>, schoolId: number, clientId: number) {
   const client = await q.clientRow(db, schoolId, clientId);
   if (!client) throw notFound('This payer does not exist.');
   return client;
-}
-
-interface ChargeSpec {
-  clientId: number;
-  studentId: number | null;
-  pricingItemId: number | null;
-  description: string;
-  amount: number;
-  schedule: 'once' | 'monthly' | 'installments';
-  startDate: string;
-  endDate: string | null;
-  installments: number | null;
-  vatCategory: string;
-  vatExemption: number | null;
-  discount: DiscountBody | null;
-}
-
-/** Writes a charge and its installments (net of the discount), then uses any credit. */
-async function writeCharge(
-  trx: Kysely<Database>,
-  schoolId: number,
-  spec: ChargeSpec,
-  userId: number,
-  nowIso: string,
-): Promise<number> {
-  const planInput = {
-    schedule: spec.schedule,
-    amount_cents: spec.amount,
-    start_date: spec.startDate,
-    end_date: spec.endDate,
-    installments: spec.installments,
-  };
-  const problem = planProblem(planInput);
-  if (problem) throw validationError({ [problem.field]: problem.message }, problem.message);
-  const gross = planInstallments(planInput);
-  const total = gross.reduce((sum, i) => sum + i.amount_cents, 0);
-  const discount = discountCents(total, spec.discount);
-  const amounts = replan(
-    gross.map(() => ({ amount_cents: 0, paid_cents: 0 })),
-    total - discount,
-  )!;
-  const charge = await trx
-    .insertInto('charges')
-    .values({
-      school_id: schoolId,
-      client_id: spec.clientId,
-      student_id: spec.studentId,
-      pricing_item_id: spec.pricingItemId,
-      description: spec.description,
-      amount_cents: total,
-      discount_kind: spec.discount?.kind ?? null,
-      discount_value: spec.discount?.value ?? 0,
-      discount_cents: discount,
-      discount_reason: spec.discount?.reason ?? null,
-      vat_category: spec.vatCategory,
-      vat_exemption: spec.vatExemption,
-      status: 'active',
-      created_by_user_id: userId,
-      created_at: nowIso,
-      updated_at: nowIso,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('installments')
-    .values(
-      gross.map((g, i) => ({
-        school_id: schoolId,
-        charge_id: charge.id,
-        client_id: spec.clientId,
-        seq: i + 1,
-        due_date: g.due_date,
-        amount_cents: amounts[i]!,
-        paid_cents: 0,
-      })),
-    )
-    .execute();
-  return charge.id;
 }
 
 async function pricingItem(db: Kysely<Database>, schoolId: number, id: number) {
@@ -223,7 +82,17 @@ export async function chargeClient(
     const item = body.pricing_item_id
       ? await pricingItem(trx, schoolId, body.pricing_item_id)
       : null;
-    const id = await writeCharge(
+    const planInput = {
+      schedule: body.schedule ?? item?.schedule ?? 'once',
+      amount_cents: body.amount_cents ?? item!.amount_cents,
+      start_date: body.start_date ?? item?.start_date ?? todayOf(deps),
+      end_date: body.end_date ?? item?.end_date ?? null,
+      installments: body.installments ?? item?.installments ?? null,
+    };
+    const problem = planProblem(planInput);
+    if (problem) throw validationError({ [problem.field]: problem.message }, problem.message);
+    // A charge by hand (never `enrolment`): the office's own, which no enrolment change touches.
+    const id = (await writeCharge(
       trx,
       schoolId,
       {
@@ -231,11 +100,7 @@ export async function chargeClient(
         studentId: body.student_id ?? null,
         pricingItemId: item?.id ?? null,
         description: body.description || item?.name || '',
-        amount: body.amount_cents ?? item!.amount_cents,
-        schedule: body.schedule ?? item?.schedule ?? 'once',
-        startDate: body.start_date ?? item?.start_date ?? todayOf(deps),
-        endDate: body.end_date ?? item?.end_date ?? null,
-        installments: body.installments ?? item?.installments ?? null,
+        plan: planInstallments(planInput),
         vatCategory: body.vat_category ?? item?.vat_category ?? 'vat_7',
         vatExemption:
           body.vat_exemption !== undefined ? body.vat_exemption : (item?.vat_exemption ?? 7),
@@ -243,7 +108,7 @@ export async function chargeClient(
       },
       caller.userId,
       nowIso,
-    );
+    ))!;
     await applyCredit(trx, schoolId, clientId, nowIso);
     await recordAudit(
       trx,
@@ -294,6 +159,13 @@ export async function changeDiscount(
     const charge = await chargeRow(trx, schoolId, chargeId);
     if (charge.status === 'cancelled')
       throw validationError({ discount: 'This charge is cancelled' }, 'This charge is cancelled.');
+    // Its later installments were dropped when the student left: a discount spread over the
+    // plan again would bring them back.
+    if (charge.withdrawn_on !== null)
+      throw validationError(
+        { discount: 'The student has left; this charge no longer changes' },
+        'The student has left what this charge is for; it no longer changes. Record a refund or a charge by hand instead.',
+      );
     const discountAmount = discountCents(charge.amount_cents, discount);
     const installments = await installmentsOfCharge(trx, schoolId, chargeId);
     const amounts = replan(installments, charge.amount_cents - discountAmount);
@@ -408,8 +280,8 @@ async function studentsOfItem(
 }
 
 /**
- * Charges every student the item applies to who has no charge for it yet, to the student's
- * first guardian (the payer, docs/finance.md); students without a guardian are skipped.
+ * Charges every student the item applies to who has no live charge for it (docs/finance.md,
+ * "Enrolment"), to the student's first guardian; students without a guardian are skipped.
  */
 export async function chargeEnrolled(
   deps: ServerDeps,
@@ -420,6 +292,7 @@ export async function chargeEnrolled(
   assertMayWriteMoney(caller);
   const schoolId = caller.schoolId;
   const nowIso = deps.now().toISOString();
+  const write = { schoolId, userId: caller.userId, nowIso, today: todayOf(deps), ctx };
   return deps.db.transaction().execute(async (trx) => {
     const item = await pricingItem(trx, schoolId, pricingItemId);
     const students = await studentsOfItem(trx, schoolId, item);
@@ -430,40 +303,19 @@ export async function chargeEnrolled(
           .select('student_id')
           .where('school_id', '=', schoolId)
           .where('pricing_item_id', '=', pricingItemId)
-          .where('status', '=', 'active')
+          .where('withdrawn_on', 'is', null)
           .execute()
       ).map((r) => r.student_id),
     );
     let charged = 0;
     let skipped = 0;
     for (const studentId of students) {
-      const payer = (await q.payersOf(trx, schoolId, studentId))[0];
-      if (already.has(studentId) || !payer) {
-        skipped += 1;
-        continue;
-      }
-      await writeCharge(
-        trx,
-        schoolId,
-        {
-          clientId: payer.client_id,
-          studentId,
-          pricingItemId,
-          description: item.name,
-          amount: item.amount_cents,
-          schedule: item.schedule,
-          startDate: item.start_date,
-          endDate: item.end_date,
-          installments: item.installments,
-          vatCategory: item.vat_category,
-          vatExemption: item.vat_exemption,
-          discount: null,
-        },
-        caller.userId,
-        nowIso,
-      );
-      await applyCredit(trx, schoolId, payer.client_id, nowIso);
-      charged += 1;
+      // Without the day each student joined, the whole plan on its own dates.
+      const id = already.has(studentId)
+        ? null
+        : await chargeStudentForItem(trx, write, studentId, item, null);
+      if (id === null) skipped += 1;
+      else charged += 1;
     }
     await recordAudit(
       trx,

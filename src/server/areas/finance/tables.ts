@@ -1,6 +1,7 @@
+import type { Generated } from 'kysely';
 import type { Flag, Id, Instant, SchoolRecord, TableColumns } from '../../db/column-types';
 
-// Table types of finance (migration 040); db/schema.ts adds them to Database.
+// Table types of finance (migrations 040, 041, 061); db/schema.ts adds them to Database.
 
 export type PricingSchedule = 'once' | 'monthly' | 'installments';
 export type PaymentMethod = 'cash' | 'card' | 'bank_transfer';
@@ -58,6 +59,10 @@ export interface ChargesTable {
   vat_category: string;
   vat_exemption: number | null;
   status: ChargeStatus;
+  /** 1 when a student's enrolment made it (migration 061); leaving withdraws it. */
+  enrolment: Generated<Flag>;
+  /** The day the student left what the charge is for; its later installments were dropped. */
+  withdrawn_on: string | null;
   created_by_user_id: number | null;
   created_at: Instant;
   updated_at: Instant;
@@ -135,6 +140,15 @@ export interface LedgerMonthTotalsTable {
   transactions: number;
 }
 
+export interface LedgerFundTotalsTable {
+  id: Id;
+  school_id: number;
+  fund_id: number;
+  /** The sum of the fund's rows; read with Number() (a bigint on PostgreSQL). */
+  balance_cents: number;
+  transactions: number;
+}
+
 export interface FinanceTables {
   suppliers: SuppliersTable;
   funds: FundsTable;
@@ -146,6 +160,7 @@ export interface FinanceTables {
   transactions: TransactionsTable;
   finance_reminders: FinanceRemindersTable;
   ledger_month_totals: LedgerMonthTotalsTable;
+  ledger_fund_totals: LedgerFundTotalsTable;
 }
 
 const record = { id: true, school_id: true, search_text: true } as const;
@@ -195,6 +210,8 @@ export const FINANCE_COLUMNS: TableColumns<FinanceTables> = {
     vat_category: true,
     vat_exemption: true,
     status: true,
+    enrolment: true,
+    withdrawn_on: true,
     created_by_user_id: true,
     created_at: true,
     updated_at: true,
@@ -252,6 +269,13 @@ export const FINANCE_COLUMNS: TableColumns<FinanceTables> = {
     category_key: true,
     income_cents: true,
     expense_cents: true,
+    transactions: true,
+  },
+  ledger_fund_totals: {
+    id: true,
+    school_id: true,
+    fund_id: true,
+    balance_cents: true,
     transactions: true,
   },
   finance_reminders: {

@@ -16,6 +16,7 @@ import {
   PeopleMoney24Regular,
   PeopleTeam24Regular,
   PersonBoard24Regular,
+  ReceiptMoney24Regular,
   Settings24Regular,
   ShieldPersonRegular,
   Tag24Regular,
@@ -25,7 +26,10 @@ import {
 import type { MenuItem } from '../../app/area/areaTypes';
 import { msg } from '../../i18n/msg';
 
-/** The admin side menu, in the order of spec §2. */
+/**
+ * The admin side menu, in the order of spec §2, with the receipts and invoices (issue 15) after
+ * the other money screens, under the permission their policy reads (transactions).
+ */
 export const adminMenu: MenuItem[] = [
   { id: 'home', title: msg('Home'), icon: Home24Regular, path: 'home' },
   {
@@ -136,6 +140,13 @@ export const adminMenu: MenuItem[] = [
     resource: 'suppliers',
   },
   { id: 'funds', title: msg('Funds'), icon: Wallet24Regular, path: 'funds', resource: 'funds' },
+  {
+    id: 'invoices',
+    title: msg('Receipts and invoices'),
+    icon: ReceiptMoney24Regular,
+    path: 'invoices',
+    resource: 'transactions',
+  },
   {
     id: 'permissions',
     title: msg('Permissions'),

@@ -16,6 +16,7 @@ import { dayText, METHOD_LABELS, STATE_LABELS } from './financeFormat';
 const useStyles = makeStyles({
   heading: { margin: 0 },
   muted: { color: tokens.colorNeutralForeground2 },
+  actions: { display: 'inline-flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 
 const STATE_COLOR = { paid: 'success', open: 'informative', overdue: 'danger' } as const;
@@ -61,16 +62,24 @@ export function InstallmentsTable({
   );
 }
 
-/** What was charged, with discounts, and (for the office) a way to cancel what is unpaid. */
+/**
+ * What was charged, with discounts, and (for the office) a way to change a charge's discount
+ * and to cancel what is unpaid of it.
+ */
 export function ChargesTable({
   rows,
   onCancel,
+  onDiscount,
 }: {
   rows: ChargeRow[];
   onCancel?: (charge: ChargeRow) => void;
+  onDiscount?: (charge: ChargeRow) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const styles = useStyles();
   if (rows.length === 0) return null;
+  // A cancelled charge, or one whose student has left, no longer changes.
+  const changeable = (r: ChargeRow) => r.status === 'active' && r.withdrawn_on === null;
   return (
     <SimpleList
       rows={rows}
@@ -89,7 +98,7 @@ export function ChargesTable({
           label: t('Discount'),
           cell: (r) =>
             r.discount_cents > 0
-              ? `${formatMoney(r.discount_cents)}${r.discount_reason ? ` · ${r.discount_reason}` : ''}`
+              ? `${formatMoney(r.discount_cents)}${r.discount_kind === 'percent' ? ` (${r.discount_value}%)` : ''}${r.discount_reason ? ` · ${r.discount_reason}` : ''}`
               : '—',
         },
         { id: 'net', label: t('To pay'), cell: (r) => formatMoney(r.net_cents) },
@@ -98,16 +107,44 @@ export function ChargesTable({
           id: 'status',
           label: t('State'),
           cell: (r) =>
-            r.status === 'cancelled' ? (
-              t('Cancelled')
-            ) : onCancel && r.paid_cents < r.net_cents ? (
-              <Button size="small" onClick={() => onCancel(r)}>
-                {t('Cancel the unpaid part')}
-              </Button>
-            ) : (
-              t('Active')
-            ),
+            r.status === 'cancelled'
+              ? t('Cancelled')
+              : r.withdrawn_on
+                ? t('Left on {{date}}', { date: dayText(r.withdrawn_on, i18n.language) })
+                : t('Active'),
         },
+        ...(onCancel || onDiscount
+          ? [
+              {
+                id: 'actions',
+                label: t('Actions'),
+                cell: (r: ChargeRow) =>
+                  changeable(r) ? (
+                    <span className={styles.actions}>
+                      {onDiscount && (
+                        <Button
+                          size="small"
+                          onClick={() => onDiscount(r)}
+                          aria-label={t('Discount on {{charge}}', {
+                            charge: `${r.description}${r.student_name ? ` · ${r.student_name}` : ''}`,
+                          })}
+                          data-testid="charge-discount"
+                        >
+                          {t('Discount')}
+                        </Button>
+                      )}
+                      {onCancel && r.paid_cents < r.net_cents && (
+                        <Button size="small" onClick={() => onCancel(r)}>
+                          {t('Cancel the unpaid part')}
+                        </Button>
+                      )}
+                    </span>
+                  ) : (
+                    '—'
+                  ),
+              },
+            ]
+          : []),
       ]}
     />
   );

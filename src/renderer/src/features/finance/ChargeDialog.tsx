@@ -27,6 +27,7 @@ import { useArea } from '../../app/area/AreaContext';
 import { useDropdownSlots } from '../../components/fluentSlots';
 import { announce } from '../../components/LiveAnnouncer';
 import { MoneyInput } from '../../components/MoneyInput';
+import { DiscountFields, discountOf, noDiscount, type DiscountDraft } from './DiscountFields';
 import { chargeClient, newIdempotencyKey, optionsOf, useFinanceInvalidation } from './financeApi';
 import { todayDay } from './financeFormat';
 
@@ -36,7 +37,6 @@ const useStyles = makeStyles({
   grow: { flexGrow: 1, minWidth: '140px' },
 });
 
-type DiscountKind = 'none' | 'percent' | 'amount';
 const BY_HAND = 'by-hand';
 
 /** Charges a payer from a pricing item (its plan) or by hand, with an optional discount. */
@@ -67,9 +67,7 @@ function ChargeSurface({ clientId, onClose }: { clientId: number; onClose: () =>
   const [description, setDescription] = useState('');
   const [amount, setAmount] = useState<number | string | null>(null);
   const [dueDate, setDueDate] = useState(todayDay);
-  const [discountKind, setDiscountKind] = useState<DiscountKind>('none');
-  const [discountValue, setDiscountValue] = useState<number | string | null>(null);
-  const [reason, setReason] = useState('');
+  const [discount, setDiscount] = useState<DiscountDraft>(noDiscount);
   const items = useQuery({
     queryKey: ['schools', schoolId, role, 'resources', 'pricing_items', 'options', ''],
     queryFn: () => optionsOf(scope, 'pricing_items'),
@@ -79,8 +77,7 @@ function ChargeSurface({ clientId, onClose }: { clientId: number; onClose: () =>
     ...(byHand
       ? { description, amount_cents: amount as number, start_date: dueDate }
       : { pricing_item_id: Number(item) }),
-    discount:
-      discountKind === 'none' ? null : { kind: discountKind, value: Number(discountValue), reason },
+    discount: discountOf(discount),
   });
   const save = useMutation({
     mutationFn: () => chargeClient(scope, clientId, body(), key),
@@ -107,11 +104,6 @@ function ChargeSurface({ clientId, onClose }: { clientId: number; onClose: () =>
         t,
       )
     : null;
-  const kinds: [DiscountKind, string][] = [
-    ['none', t('No discount')],
-    ['percent', t('Percentage')],
-    ['amount', t('Amount')],
-  ];
   return (
     <DialogSurface data-testid="charge-dialog">
       <form
@@ -184,56 +176,7 @@ function ChargeSurface({ clientId, onClose }: { clientId: number; onClose: () =>
                 </div>
               </>
             )}
-            <Field label={t('Discount')} validationMessage={errors?.fields.discount}>
-              <Dropdown
-                {...slots}
-                value={kinds.find(([k]) => k === discountKind)![1]}
-                selectedOptions={[discountKind]}
-                onOptionSelect={(_event, data) =>
-                  setDiscountKind((data.optionValue ?? 'none') as DiscountKind)
-                }
-              >
-                {kinds.map(([k, label]) => (
-                  <Option key={k} value={k}>
-                    {label}
-                  </Option>
-                ))}
-              </Dropdown>
-            </Field>
-            {discountKind !== 'none' && (
-              <div className={styles.row}>
-                <Field
-                  className={styles.grow}
-                  label={discountKind === 'percent' ? t('Percent') : t('Discount amount')}
-                  required
-                  validationMessage={errors?.fields['discount.value']}
-                >
-                  {discountKind === 'percent' ? (
-                    <Input
-                      type="number"
-                      min={1}
-                      max={100}
-                      value={discountValue === null ? '' : String(discountValue)}
-                      onChange={(_event, data) => setDiscountValue(data.value)}
-                    />
-                  ) : (
-                    <MoneyInput value={discountValue} onChange={setDiscountValue} />
-                  )}
-                </Field>
-                <Field
-                  className={styles.grow}
-                  label={t('Reason')}
-                  required
-                  validationMessage={errors?.fields['discount.reason']}
-                >
-                  <Input
-                    value={reason}
-                    placeholder={t('e.g. siblings')}
-                    onChange={(_event, data) => setReason(data.value)}
-                  />
-                </Field>
-              </div>
-            )}
+            <DiscountFields draft={discount} onChange={setDiscount} errors={errors?.fields} />
           </DialogContent>
           <DialogActions>
             <DialogTrigger disableButtonEnhancement>

@@ -21,6 +21,7 @@ import { announce } from '../../components/LiveAnnouncer';
 import { AccountSummary } from './AccountSummary';
 import { ChargesTable, InstallmentsTable, PaymentsTable, StatementTable } from './AccountTables';
 import { ChargeButton } from './ChargeDialog';
+import { DiscountDialog } from './DiscountDialog';
 import {
   cancelCharge,
   financeKeys,
@@ -61,6 +62,7 @@ export function ClientAccountSection({ parentId }: { parentId: number }) {
   // What is still owed comes first; the paid ones are a click away (a year has many).
   const [showPaid, setShowPaid] = useState(false);
   const [cancelling, setCancelling] = useState<ChargeRow | null>(null);
+  const [discounting, setDiscounting] = useState<ChargeRow | null>(null);
   const account = useQuery({
     queryKey: financeKeys.account(scope, parentId),
     queryFn: () => getAccount(scope, parentId),
@@ -95,7 +97,11 @@ export function ClientAccountSection({ parentId }: { parentId: number }) {
         </Text>
         {data?.abilities.charge && <ChargeButton clientId={parentId} />}
         {data?.abilities.pay && (
-          <PaymentButton clientId={parentId} suggested={data.due_now_cents} />
+          <PaymentButton
+            clientId={parentId}
+            suggested={data.due_now_cents}
+            owing={data.installments.filter((i) => i.state !== 'paid')}
+          />
         )}
       </div>
       {account.isError && <Text role="alert">{t(apiErrorText(account.error))}</Text>}
@@ -138,6 +144,7 @@ export function ClientAccountSection({ parentId }: { parentId: number }) {
           <ChargesTable
             rows={data.charges}
             onCancel={data.abilities.charge ? setCancelling : undefined}
+            onDiscount={data.abilities.charge ? setDiscounting : undefined}
           />
           <div>
             <Button
@@ -149,6 +156,14 @@ export function ClientAccountSection({ parentId }: { parentId: number }) {
           </div>
           {showStatement && statement.data && <StatementTable statement={statement.data} />}
         </>
+      )}
+      {/* Mounted per charge, so that the form starts from that charge's discount. */}
+      {discounting && (
+        <DiscountDialog
+          key={discounting.id}
+          charge={discounting}
+          onClose={() => setDiscounting(null)}
+        />
       )}
       <Dialog
         open={cancelling !== null}

@@ -14,14 +14,21 @@ import {
   MessageBar,
   MessageBarBody,
   Option,
+  Radio,
+  RadioGroup,
   Spinner,
+  Text,
   tokens,
 } from '@fluentui/react-components';
 import { Money20Regular } from '@fluentui/react-icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_METHODS, type PaymentMethodName } from '../../../../shared/api/finance';
+import {
+  PAYMENT_METHODS,
+  type InstallmentRow,
+  type PaymentMethodName,
+} from '../../../../shared/api/finance';
 import { formatMoney } from '../../../../shared/finance/money';
 import { formErrors } from '../../api/formErrors';
 import { useArea } from '../../app/area/AreaContext';
@@ -36,13 +43,35 @@ import {
   useFinanceInvalidation,
 } from './financeApi';
 import { METHOD_LABELS, todayDay } from './financeFormat';
+import { chosenAmountProblem, InstallmentChoice, type ChosenAmounts } from './InstallmentChoice';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  muted: { color: tokens.colorNeutralForeground2 },
 });
 
-/** The desk's payment: amount, method, fund and date; the server allocates it oldest-first. */
-export function PaymentButton({ clientId, suggested }: { clientId: number; suggested: number }) {
+type Allocating = 'oldest' | 'chosen';
+
+const totalOf = (chosen: ChosenAmounts) =>
+  Object.values(chosen).reduce<number>(
+    (sum, value) => sum + (typeof value === 'number' ? value : 0),
+    0,
+  );
+
+/**
+ * The desk's payment: amount, method, fund and date; it pays the oldest open installments
+ * first unless the office chooses which (and how much of each).
+ */
+export function PaymentButton({
+  clientId,
+  suggested,
+  owing,
+}: {
+  clientId: number;
+  suggested: number;
+  /** The payer's installments still owing something, for the office's own choice. */
+  owing: InstallmentRow[];
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
@@ -53,7 +82,12 @@ export function PaymentButton({ clientId, suggested }: { clientId: number; sugge
         </Button>
       </DialogTrigger>
       {/* Mounted only while open: each opening is a new payment with a new key. */}
-      <PaymentSurface clientId={clientId} suggested={suggested} onClose={() => setOpen(false)} />
+      <PaymentSurface
+        clientId={clientId}
+        suggested={suggested}
+        installments={owing}
+        onClose={() => setOpen(false)}
+      />
     </Dialog>
   );
 }
@@ -67,10 +101,12 @@ const FUND_OF_METHOD: Record<PaymentMethodName, string> = {
 function PaymentSurface({
   clientId,
   suggested,
+  installments,
   onClose,
 }: {
   clientId: number;
   suggested: number;
+  installments: InstallmentRow[];
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -84,6 +120,28 @@ function PaymentSurface({
   const [method, setMethod] = useState<PaymentMethodName>('cash');
   const [fundId, setFundId] = useState<number | null>(null);
   const [date, setDate] = useState(todayDay);
+  const [allocating, setAllocating] = useState<Allocating>('oldest');
+  const [chosen, setChosen] = useState<ChosenAmounts>({});
+  // The amount follows what is ticked until the office types one of its own.
+  const [amountTyped, setAmountTyped] = useState(false);
+  const chosenTotal = totalOf(chosen);
+  const choose = (next: ChosenAmounts) => {
+    setChosen(next);
+    if (!amountTyped) setAmount(totalOf(next) > 0 ? totalOf(next) : null);
+  };
+  const byChoice = allocating === 'chosen';
+  const choiceProblem = !byChoice
+    ? undefined
+    : Object.keys(chosen).length === 0
+      ? t('Tick the installments this payment pays')
+      : installments.some(
+            (i) =>
+              i.id in chosen && chosenAmountProblem(chosen[i.id], i.amount_cents - i.paid_cents),
+          )
+        ? t('Correct the amounts of the installments ticked')
+        : typeof amount === 'number' && chosenTotal > amount
+          ? t('The amounts chosen add up to more than the payment.')
+          : undefined;
   const funds = useQuery({ queryKey: financeKeys.funds(scope), queryFn: () => getFunds(scope) });
   const open = (funds.data ?? []).filter((f) => f.active);
   // The fund follows the method until the office picks one.
@@ -93,7 +151,20 @@ function PaymentSurface({
       recordPayment(
         scope,
         clientId,
-        { amount_cents: amount as number, method, fund_id: fund as number, date },
+        {
+          amount_cents: amount as number,
+          method,
+          fund_id: fund as number,
+          date,
+          ...(byChoice
+            ? {
+                allocations: Object.entries(chosen).map(([id, value]) => ({
+                  installment_id: Number(id),
+                  amount_cents: value as number,
+                })),
+              }
+            : {}),
+        },
         key,
       ),
     onSuccess: async (result) => {
@@ -114,15 +185,12 @@ function PaymentSurface({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (typeof amount === 'number' && fund) pay.mutate();
+          if (typeof amount === 'number' && fund && !choiceProblem) pay.mutate();
         }}
       >
         <DialogBody>
           <DialogTitle>{t('Take payment')}</DialogTitle>
           <DialogContent className={styles.content}>
-            {t(
-              'The payment pays the oldest open installments first; anything over becomes credit.',
-            )}
             {(errors?.general || errors?.fields.allocations) && (
               <MessageBar intent="error" role="alert">
                 <MessageBarBody>{errors.fields.allocations ?? errors.general}</MessageBarBody>
@@ -133,8 +201,46 @@ function PaymentSurface({
               required
               validationMessage={amountProblem ?? errors?.fields.amount_cents}
             >
-              <MoneyInput value={amount} onChange={setAmount} data-testid="payment-amount" />
+              <MoneyInput
+                value={amount}
+                onChange={(value) => {
+                  setAmount(value);
+                  setAmountTyped(true);
+                }}
+                data-testid="payment-amount"
+              />
             </Field>
+            <Field label={t('What it pays')}>
+              <RadioGroup
+                value={allocating}
+                onChange={(_event, data) => setAllocating(data.value as Allocating)}
+                data-testid="payment-allocating"
+              >
+                <Radio
+                  value="oldest"
+                  label={t('The oldest open installments first; anything over becomes credit.')}
+                />
+                <Radio value="chosen" label={t('The installments I choose')} />
+              </RadioGroup>
+            </Field>
+            {byChoice && (
+              <>
+                <InstallmentChoice open={installments} chosen={chosen} onChange={choose} />
+                <Text
+                  role={choiceProblem ? 'alert' : 'status'}
+                  className={choiceProblem ? undefined : styles.muted}
+                  data-testid="payment-choice-summary"
+                >
+                  {choiceProblem ??
+                    (typeof amount === 'number' && amount > chosenTotal
+                      ? t('Chosen: {{chosen}}; the rest, {{rest}}, becomes credit.', {
+                          chosen: formatMoney(chosenTotal),
+                          rest: formatMoney(amount - chosenTotal),
+                        })
+                      : t('Chosen: {{chosen}}.', { chosen: formatMoney(chosenTotal) }))}
+                </Text>
+              </>
+            )}
             <Field label={t('Method')} required validationMessage={errors?.fields.method}>
               <Dropdown
                 {...slots}
@@ -176,7 +282,9 @@ function PaymentSurface({
             <Button
               appearance="primary"
               type="submit"
-              disabled={pay.isPending || typeof amount !== 'number' || !fund}
+              disabled={
+                pay.isPending || typeof amount !== 'number' || !fund || choiceProblem !== undefined
+              }
               icon={pay.isPending ? <Spinner size="tiny" /> : undefined}
               data-testid="payment-save"
             >

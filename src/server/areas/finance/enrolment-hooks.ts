@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { ResourceHooks, SaveContext } from '../../resources/hooks';
+import { localDate } from '../calendar/school-time';
+import { syncEnrolmentCharges } from './enrolment';
+
+// Where enrolment is written through the resources, finance follows in the same transaction
+// (docs/finance.md, "Enrolment"): a student's lessons, level or guardians; a lesson's students
+// or course; a client's children; and a lesson deleted with its students. Each hook names the
+// students whose enrolment may have changed, before and after the write, and enrolment.ts
+// brings their charges in line.
+
+type Db = Kysely<Database>;
+type Students = (trx: Db, schoolId: number, id: number) => Promise<number[]>;
+
+const studentsOfLesson: Students = async (trx, schoolId, lessonId) =>
+  (
+    await trx
+      .selectFrom('lesson_students')
+      .select('student_id')
+      .where('school_id', '=', schoolId)
+      .where('lesson_id', '=', lessonId)
+      .execute()
+  ).map((r) => r.student_id);
+
+const childrenOfClient: Students = async (trx, schoolId, clientId) =>
+  (
+    await trx
+      .selectFrom('student_guardians')
+      .select('student_id')
+      .where('school_id', '=', schoolId)
+      .where('client_id', '=', clientId)
+      .execute()
+  ).map((r) => r.student_id);
+
+const theStudent: Students = async (_trx, _schoolId, studentId) => [studentId];
+
+/** The students a lesson had before this write: it may have lost some, or changed course. */
+const before = new WeakMap<SaveContext, number[]>();
+
+function sync(save: SaveContext, timeZone: string, studentIds: number[]) {
+  return syncEnrolmentCharges(
+    save.trx,
+    {
+      schoolId: save.ctx.schoolId!,
+      userId: save.ctx.user?.id ?? null,
+      nowIso: save.nowIso,
+      today: localDate(new Date(save.nowIso), timeZone),
+      ctx: save.ctx,
+    },
+    studentIds,
+  );
+}
+
+function withCharges(
+  hooks: ResourceHooks,
+  timeZone: string,
+  studentsOf: Students,
+  remembersBefore: boolean,
+): ResourceHooks {
+  const { beforeSave, afterSave, beforeDelete } = hooks;
+  return {
+    ...hooks,
+    async beforeSave(save, values, created) {
+      await beforeSave?.(save, values, created);
+      if (remembersBefore && !created && typeof values.id === 'number')
+        before.set(save, await studentsOf(save.trx, save.ctx.schoolId!, values.id));
+    },
+    async afterSave(save, id, values, created) {
+      await afterSave?.(save, id, values, created);
+      const now = await studentsOf(save.trx, save.ctx.schoolId!, id);
+      await sync(save, timeZone, [...(before.get(save) ?? []), ...now]);
+    },
+    async beforeDelete(save, id) {
+      await beforeDelete?.(save, id);
+      if (!remembersBefore) return;
+      // The lesson's students leave it with the lesson: their links go first (the cascade
+      // would take them a moment later in this same transaction), then their charges follow.
+      const leaving = await studentsOf(save.trx, save.ctx.schoolId!, id);
+      await save.trx
+        .deleteFrom('lesson_students')
+        .where('school_id', '=', save.ctx.schoolId!)
+        .where('lesson_id', '=', id)
+        .execute();
+      await sync(save, timeZone, leaving);
+    },
+  };
+}
+
+/** A student's own record: lessons, level and guardians. */
+export const studentEnrolmentCharges = (hooks: ResourceHooks, timeZone: string) =>
+  withCharges(hooks, timeZone, theStudent, false);
+
+/** A lesson: its students and its course, and its deletion. */
+export const lessonEnrolmentCharges = (hooks: ResourceHooks, timeZone: string) =>
+  withCharges(hooks, timeZone, studentsOfLesson, true);
+
+/** A client's children: a student who gains a payer is charged what they are enrolled in. */
+export const clientEnrolmentCharges = (hooks: ResourceHooks, timeZone: string) =>
+  withCharges(hooks, timeZone, childrenOfClient, false);
