@@ -29,7 +29,7 @@ import { scorm } from './migrations/052_scorm';
 import { chatAttachments } from './migrations/064_chat_attachments';
 import type { Database } from './schema';
 
-/** Every migration, in order. Names never change once released. */
+/** Every migration (run in the order of their names). Names never change once released. */
 export const MIGRATIONS: Record<string, Migration> = {
   '001_foundation': foundation,
   '002_resources': resources,
@@ -42,19 +42,19 @@ export const MIGRATIONS: Record<string, Migration> = {
   '020_quizzes': quizzes,
   '021_assessment': assessment,
   '022_grade_remarks': gradeRemarks,
-  '050_assistant_index': assistantIndex,
-  '051_assistant_chats': assistantChats,
-  '060_report_exports': reportExports,
-  '062_report_card_batches': reportCardBatches,
+  '030_live_sessions': liveSessions,
+  '033_chat': chat,
   '036_notification_delivery': notificationDelivery,
   '037_notification_lesson': notificationLesson,
-  '030_live_sessions': liveSessions,
-  '044_invoices': invoices,
   '040_finance': finance,
   '041_ledger_month_totals': ledgerMonthTotals,
-  '061_finance_enrolment': financeEnrolment,
-  '033_chat': chat,
+  '044_invoices': invoices,
+  '050_assistant_index': assistantIndex,
+  '051_assistant_chats': assistantChats,
   '052_scorm': scorm,
+  '060_report_exports': reportExports,
+  '061_finance_enrolment': financeEnrolment,
+  '062_report_card_batches': reportCardBatches,
   '064_chat_attachments': chatAttachments,
 };
 
