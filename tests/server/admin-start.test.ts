@@ -8,8 +8,15 @@ import { teachingFixture } from './support/teaching';
 interface Card {
   kind: string;
   count: number;
+  amount_cents: number | null;
   link: string | null;
-  items: { id: number; title: string; count: number | null; link: string | null }[];
+  items: {
+    id: number;
+    title: string;
+    count: number | null;
+    amount_cents: number | null;
+    link: string | null;
+  }[];
 }
 interface Step {
   key: string;
@@ -141,6 +148,25 @@ describe.each(databaseKinds)("the admin's start on %s", (kind) => {
         })),
       )
       .execute();
+    // A payment at the desk today, by a payer the demo charged.
+    const payer = await db()
+      .selectFrom('charges')
+      .select('client_id')
+      .where('school_id', '=', school)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const cash = await db()
+      .selectFrom('funds')
+      .select('id')
+      .where('school_id', '=', school)
+      .where('kind', '=', 'cash')
+      .executeTakeFirstOrThrow();
+    const paid = await api.post(
+      `/schools/${school}/admin/clients/${payer.client_id}/payments`,
+      { amount_cents: 2500, method: 'cash', fund_id: cash.id, date: today.date },
+      admin,
+    );
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
   });
   afterAll(() => server.close());
 
@@ -154,6 +180,9 @@ describe.each(databaseKinds)("the admin's start on %s", (kind) => {
       'lessons_now',
       'sessions_live',
       'absences_today',
+      'installments_overdue',
+      'payments_today',
+      'mydata_problems',
       'announcements_latest',
     ]);
 
@@ -188,6 +217,41 @@ describe.each(databaseKinds)("the admin's start on %s", (kind) => {
     const expected = new Map(perStudent.rows.map((r) => [Number(r.student_id), Number(r.n)]));
     for (const item of absences.items) expect(item.count).toBe(expected.get(item.id));
     expect(absences.items[0]!.link).toBe(`absence/${absences.items[0]!.id}`);
+
+    // Money: what payers owe past the due date, today's payments, documents myDATA lacks.
+    const owed = await sql<{ client_id: number; n: number | string; owed: number | string }>`
+      select client_id, count(*) as n, sum(amount_cents - paid_cents) as owed from installments
+      where school_id = ${school} and due_date < ${today.date} and paid_cents < amount_cents
+      group by client_id`.execute(db());
+    const overdue = card(cards, 'installments_overdue')!;
+    expect(overdue.count).toBe(owed.rows.reduce((sum, r) => sum + Number(r.n), 0));
+    expect(overdue.amount_cents).toBe(owed.rows.reduce((sum, r) => sum + Number(r.owed), 0));
+    expect(overdue.count).toBeGreaterThan(0);
+    const owedOf = new Map(owed.rows.map((r) => [Number(r.client_id), Number(r.owed)]));
+    for (const item of overdue.items) {
+      expect(item.amount_cents).toBe(owedOf.get(item.id));
+      expect(item.link).toBe(`clients/${item.id}`);
+    }
+    const amounts = overdue.items.map((i) => i.amount_cents!);
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    expect(Math.max(...owedOf.values())).toBe(amounts[0]);
+
+    const paidToday = await sql<{ n: number | string; total: number | string | null }>`
+      select count(*) as n, sum(amount_cents) as total from payments
+      where school_id = ${school} and date = ${today.date}`.execute(db());
+    const payments = card(cards, 'payments_today')!;
+    expect(payments.count).toBe(Number(paidToday.rows[0]!.n));
+    expect(payments.amount_cents).toBe(Number(paidToday.rows[0]!.total ?? 0));
+    expect(payments.count).toBeGreaterThan(0);
+    expect(payments.items[0]!.link).toMatch(/^clients\/\d+$/);
+
+    const unsent = await sql<{ n: number | string }>`
+      select count(*) as n from invoice_documents where school_id = ${school}
+        and mydata_status in ('rejected', 'failed', 'not_sent', 'retrying')`.execute(db());
+    const mydata = card(cards, 'mydata_problems')!;
+    expect(mydata.count).toBe(Number(unsent.rows[0]!.n));
+    expect(mydata.link).toBe('invoices');
+    for (const item of mydata.items) expect(item.link).toBe(`invoices/${item.id}`);
 
     const newest = await db()
       .selectFrom('announcements')

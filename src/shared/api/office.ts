@@ -6,14 +6,16 @@ import { schoolRoleParams } from './school';
 // new school. Both answer in one call each; docs/admin-start.md describes the card contract.
 
 /**
- * The kinds of card the admin's home may hold. A later area (finance: overdue installments,
- * payments today, myDATA problems) adds its kind here and its builder on the server; the
- * renderer shows any card by the same rules and needs only the kind's title.
+ * The kinds of card the admin's home may hold. An area adds its kind here and its builder on
+ * the server; the renderer shows any card by the same rules and needs only the kind's texts.
  */
 export const ADMIN_HOME_CARD_KINDS = [
   'lessons_now',
   'sessions_live',
   'absences_today',
+  'installments_overdue',
+  'payments_today',
+  'mydata_problems',
   'announcements_latest',
 ] as const;
 export type AdminHomeCardKind = (typeof ADMIN_HOME_CARD_KINDS)[number];
@@ -27,8 +29,10 @@ export const adminHomeItem = z.object({
   /** ISO instants of the item's time span (a lesson's slot) or moment (start only). */
   start: z.string().nullable(),
   end: z.string().nullable(),
-  /** A figure the item carries (absences of a student today), or null. */
+  /** A figure the item carries (absences of a student today, overdue installments), or null. */
   count: z.number().int().nullable(),
+  /** An amount of money the item carries, in cents (what a payer owes, a payment), or null. */
+  amount_cents: z.number().int().nullable(),
   /** The screen inside /admin/{school_id} that opens the item, or null. */
   link: z.string().nullable(),
 });
@@ -38,6 +42,8 @@ export const adminHomeCard = z.object({
   kind: z.enum(ADMIN_HOME_CARD_KINDS),
   /** The headline figure: how many there are in all (items shows at most a few). */
   count: z.number().int(),
+  /** The card's total in cents where it is about money (owed, paid today), else null. */
+  amount_cents: z.number().int().nullable(),
   /** The screen with the whole list, or null when there is none. */
   link: z.string().nullable(),
   items: z.array(adminHomeItem),

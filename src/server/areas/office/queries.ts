@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { countOf } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { invoicingProfileOf, missingProfileFields } from '../invoices/profile';
@@ -114,6 +114,71 @@ export async function latestAnnouncements(
       .executeTakeFirst(),
   ]);
   return { rows, recent: countOf(recent as { count: number }) };
+}
+
+/** Payers with installments past their due date and not paid in full, most owed first. */
+export async function overdueByPayer(db: Kysely<Database>, schoolId: number, today: string) {
+  return db
+    .selectFrom('installments as i')
+    .innerJoin('memberships as m', (j) =>
+      j.onRef('m.id', '=', 'i.client_id').onRef('m.school_id', '=', 'i.school_id'),
+    )
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select((eb) => [
+      'i.client_id',
+      'u.first_name',
+      'u.last_name',
+      eb.fn.countAll<number | string>().as('installments'),
+      sql<number | string>`sum(i.amount_cents - i.paid_cents)`.as('owed'),
+    ])
+    .where('i.school_id', '=', schoolId)
+    .where('i.due_date', '<', today)
+    .whereRef('i.paid_cents', '<', 'i.amount_cents')
+    .groupBy(['i.client_id', 'u.first_name', 'u.last_name'])
+    .orderBy('owed', 'desc')
+    .orderBy('i.client_id')
+    .execute();
+}
+
+/** The payments dated today, newest first. */
+export async function paymentsOn(db: Kysely<Database>, schoolId: number, date: string) {
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('memberships as m', (j) =>
+      j.onRef('m.id', '=', 'p.client_id').onRef('m.school_id', '=', 'p.school_id'),
+    )
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['p.id', 'p.client_id', 'p.amount_cents', 'u.first_name', 'u.last_name'])
+    .where('p.school_id', '=', schoolId)
+    .where('p.date', '=', date)
+    .orderBy('p.id', 'desc')
+    .execute();
+}
+
+/** myDATA states the office must act on or watch: refused, given up, unsent, retrying. */
+export const MYDATA_PROBLEM_STATUSES = ['rejected', 'failed', 'not_sent', 'retrying'] as const;
+
+/** Documents myDATA has not accepted and that need the office, the oldest first. */
+export async function mydataProblems(db: Kysely<Database>, schoolId: number, limit: number) {
+  const statuses = [...MYDATA_PROBLEM_STATUSES];
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('invoice_documents')
+      .select(['id', 'series', 'number', 'payer_name', 'gross_cents'])
+      .where('school_id', '=', schoolId)
+      .where('mydata_status', 'in', statuses)
+      .orderBy('issue_date')
+      .orderBy('id')
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('invoice_documents')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('school_id', '=', schoolId)
+      .where('mydata_status', 'in', statuses)
+      .executeTakeFirst(),
+  ]);
+  return { rows, total: countOf(total as { count: number }) };
 }
 
 type CountedTable = 'periods' | 'sub_periods' | 'levels' | 'sites' | 'rooms' | 'pricing_items';

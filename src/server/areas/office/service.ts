@@ -12,8 +12,7 @@ import { mayRead } from './policy';
 import * as q from './queries';
 
 // The admin's home is a list of typed cards, each built by one function over one resource;
-// a card whose resource the admin cannot read is neither built nor sent. Finance adds its
-// cards (overdue installments, payments today, myDATA problems) as builders here.
+// a card whose resource the admin cannot read is neither built nor sent.
 
 /** How many items a card lists; its count says how many there are in all. */
 const CARD_ITEMS = 5;
@@ -45,6 +44,7 @@ const lessonsNow: CardBuilder = async (deps, today) => {
   return {
     kind: 'lessons_now',
     count: slots.length,
+    amount_cents: null,
     link: 'lessons',
     items: slots.slice(0, CARD_ITEMS).map((s) => ({
       id: s.lesson_id,
@@ -53,6 +53,7 @@ const lessonsNow: CardBuilder = async (deps, today) => {
       start: zonedInstant(today.date, s.start_time, zone).toISOString(),
       end: zonedInstant(today.date, s.end_time, zone).toISOString(),
       count: null,
+      amount_cents: null,
       link: `lessons/${s.lesson_id}`,
     })),
   };
@@ -63,6 +64,7 @@ const sessionsLive: CardBuilder = async (deps, today) => {
   return {
     kind: 'sessions_live',
     count: total,
+    amount_cents: null,
     // The office has no list of sessions (spec §2): each opens its dashboard.
     link: null,
     items: rows.map((s) => ({
@@ -72,6 +74,7 @@ const sessionsLive: CardBuilder = async (deps, today) => {
       start: s.started_at,
       end: s.scheduled_end,
       count: null,
+      amount_cents: null,
       link: `session-dashboard/${s.id}`,
     })),
   };
@@ -82,6 +85,7 @@ const absencesToday: CardBuilder = async (deps, today) => {
   return {
     kind: 'absences_today',
     count: students.reduce((sum, s) => sum + Number(s.absences), 0),
+    amount_cents: null,
     link: 'absences',
     items: students.slice(0, CARD_ITEMS).map((s) => ({
       id: s.student_id,
@@ -90,6 +94,7 @@ const absencesToday: CardBuilder = async (deps, today) => {
       start: null,
       end: null,
       count: Number(s.absences),
+      amount_cents: null,
       link: `absence/${s.student_id}`,
     })),
   };
@@ -106,6 +111,7 @@ const announcementsLatest: CardBuilder = async (deps, today) => {
   return {
     kind: 'announcements_latest',
     count: recent,
+    amount_cents: null,
     link: 'announcements',
     items: rows.map((a) => ({
       id: a.id,
@@ -114,7 +120,72 @@ const announcementsLatest: CardBuilder = async (deps, today) => {
       start: a.created_at,
       end: null,
       count: null,
+      amount_cents: null,
       link: `announcements/${a.id}`,
+    })),
+  };
+};
+
+const personName = (first: string | null, last: string | null) =>
+  `${first ?? ''} ${last ?? ''}`.trim();
+
+const installmentsOverdue: CardBuilder = async (deps, today) => {
+  const payers = await q.overdueByPayer(deps.db, today.schoolId, today.date);
+  return {
+    kind: 'installments_overdue',
+    count: payers.reduce((sum, p) => sum + Number(p.installments), 0),
+    amount_cents: payers.reduce((sum, p) => sum + Number(p.owed), 0),
+    // Each payer's account is where the office takes the payment or sends a reminder.
+    link: 'clients',
+    items: payers.slice(0, CARD_ITEMS).map((p) => ({
+      id: p.client_id,
+      title: personName(p.first_name, p.last_name),
+      subtitle: null,
+      start: null,
+      end: null,
+      count: Number(p.installments),
+      amount_cents: Number(p.owed),
+      link: `clients/${p.client_id}`,
+    })),
+  };
+};
+
+const paymentsToday: CardBuilder = async (deps, today) => {
+  const payments = await q.paymentsOn(deps.db, today.schoolId, today.date);
+  return {
+    kind: 'payments_today',
+    count: payments.length,
+    amount_cents: payments.reduce((sum, p) => sum + p.amount_cents, 0),
+    link: 'transactions',
+    items: payments.slice(0, CARD_ITEMS).map((p) => ({
+      id: p.id,
+      title: personName(p.first_name, p.last_name),
+      subtitle: null,
+      start: null,
+      end: null,
+      count: null,
+      amount_cents: p.amount_cents,
+      link: `clients/${p.client_id}`,
+    })),
+  };
+};
+
+const mydataProblems: CardBuilder = async (deps, today) => {
+  const { rows, total } = await q.mydataProblems(deps.db, today.schoolId, CARD_ITEMS);
+  return {
+    kind: 'mydata_problems',
+    count: total,
+    amount_cents: null,
+    link: 'invoices',
+    items: rows.map((d) => ({
+      id: d.id,
+      title: `${d.series}-${d.number}`,
+      subtitle: d.payer_name,
+      start: null,
+      end: null,
+      count: null,
+      amount_cents: d.gross_cents,
+      link: `invoices/${d.id}`,
     })),
   };
 };
@@ -124,6 +195,9 @@ const CARDS: readonly { resource: PermissionResource; build: CardBuilder }[] = [
   { resource: 'lessons', build: lessonsNow },
   { resource: 'lessons', build: sessionsLive },
   { resource: 'absences', build: absencesToday },
+  { resource: 'clients', build: installmentsOverdue },
+  { resource: 'transactions', build: paymentsToday },
+  { resource: 'transactions', build: mydataProblems },
   { resource: 'announcements', build: announcementsLatest },
 ];
 

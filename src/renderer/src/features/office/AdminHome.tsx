@@ -10,6 +10,7 @@ import { AppLink } from '../../components/AppLink';
 import { PageFrame } from '../../components/PageFrame';
 import { formatLongDate } from '../../i18n/formatDate';
 import { msg } from '../../i18n/msg';
+import { formatMoney } from '../../../../shared/finance/money';
 import { useAdminHome } from './officeApi';
 
 const useStyles = makeStyles({
@@ -69,6 +70,21 @@ const CARD_TEXTS: Record<AdminHomeCardKind, { title: string; empty: string; all:
     empty: msg('No absences recorded today.'),
     all: msg('All absences'),
   },
+  installments_overdue: {
+    title: msg('Overdue installments'),
+    empty: msg('No installment is overdue.'),
+    all: msg('All payers'),
+  },
+  payments_today: {
+    title: msg('Payments today'),
+    empty: msg('No payment recorded today.'),
+    all: msg('All transactions'),
+  },
+  mydata_problems: {
+    title: msg('myDATA problems'),
+    empty: msg('Every document is with myDATA.'),
+    all: msg('All receipts and invoices'),
+  },
   announcements_latest: {
     title: msg('Latest announcements'),
     empty: msg('No announcements yet.'),
@@ -97,7 +113,13 @@ export function AdminHome() {
         `${timeFormat.format(new Date(item.start))} – ${timeFormat.format(new Date(item.end))}`,
       );
     if (item.subtitle) parts.push(item.subtitle);
-    if (item.count !== null) parts.push(t('Absences: {{count}}', { count: item.count }));
+    if (item.count !== null)
+      parts.push(
+        card.kind === 'installments_overdue'
+          ? t('Installments: {{count}}', { count: item.count })
+          : t('Absences: {{count}}', { count: item.count }),
+      );
+    if (item.amount_cents !== null) parts.push(formatMoney(item.amount_cents));
     return parts.join(' · ');
   };
 
@@ -155,6 +177,11 @@ export function AdminHome() {
                       {card.count}
                     </Badge>
                   </div>
+                  {card.amount_cents !== null && card.count > 0 && (
+                    <Text weight="semibold" data-testid={`${headingId}-total`}>
+                      {t('Total: {{amount}}', { amount: formatMoney(card.amount_cents) })}
+                    </Text>
+                  )}
                   {card.items.length === 0 ? (
                     <Text className={styles.muted}>{t(texts.empty)}</Text>
                   ) : (
