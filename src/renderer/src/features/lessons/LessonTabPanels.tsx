@@ -54,6 +54,58 @@ export function Listing<Row>({
   return <SimpleList rows={rows} columns={columns} rowKey={rowKey} label={label} testId={testId} />;
 }
 
+/** A tab's paged list: its New button where the caller may make one, the rows, the pager. */
+export function PagedPanel<Row>({
+  action,
+  query,
+  columns,
+  label,
+  testId,
+  rowKey,
+  page,
+  onPage,
+}: {
+  action?: { label: string; onClick: () => void; testId: string } | null;
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    data?: { rows: Row[]; total: number } | undefined;
+  };
+  columns: SimpleColumn<Row>[];
+  label: string;
+  testId: string;
+  rowKey: (row: Row) => number;
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  const styles = useStyles();
+  return (
+    <div className={styles.panel}>
+      {action && (
+        <div className={styles.actions}>
+          <Button icon={<Add20Regular />} onClick={action.onClick} data-testid={action.testId}>
+            {action.label}
+          </Button>
+        </div>
+      )}
+      <Listing
+        query={query}
+        rows={query.data?.rows ?? []}
+        columns={columns}
+        label={label}
+        testId={testId}
+        rowKey={rowKey}
+      />
+      <Pager
+        page={page}
+        pages={Math.max(1, Math.ceil((query.data?.total ?? 0) / LIST_PAGE_SIZE))}
+        onPage={onPage}
+      />
+    </div>
+  );
+}
+
 const personName = (row: ResourceRecord) =>
   [row.last_name, row.first_name].filter(Boolean).join(' ');
 
@@ -106,7 +158,6 @@ export function StudentsPanel({ lessonId }: { lessonId: number }) {
 
 export function ChaptersPanel({ lessonId }: { lessonId: number }) {
   const { t, i18n } = useTranslation();
-  const styles = useStyles();
   const navigate = useNavigate();
   const { schoolId, role, basePath } = useArea();
   const scope = { schoolId, role };
@@ -151,38 +202,29 @@ export function ChaptersPanel({ lessonId }: { lessonId: number }) {
     },
   ];
   return (
-    <div className={styles.panel}>
-      {teacher && (
-        <div className={styles.actions}>
-          <Button
-            icon={<Add20Regular />}
-            onClick={() => void navigate(`${basePath}/chapters/new`)}
-            data-testid="lesson-chapter-new"
-          >
-            {t('New chapter')}
-          </Button>
-        </div>
-      )}
-      <Listing
-        query={list}
-        rows={list.data?.rows ?? []}
-        columns={columns}
-        label={t('Chapters')}
-        testId="lesson-chapter-row"
-        rowKey={(row) => row.id}
-      />
-      <Pager
-        page={page}
-        pages={Math.max(1, Math.ceil((list.data?.total ?? 0) / LIST_PAGE_SIZE))}
-        onPage={setPage}
-      />
-    </div>
+    <PagedPanel
+      action={
+        teacher
+          ? {
+              label: t('New chapter'),
+              onClick: () => void navigate(`${basePath}/chapters/new`),
+              testId: 'lesson-chapter-new',
+            }
+          : null
+      }
+      query={list}
+      columns={columns}
+      label={t('Chapters')}
+      testId="lesson-chapter-row"
+      rowKey={(row) => row.id}
+      page={page}
+      onPage={setPage}
+    />
   );
 }
 
 export function TasksPanel({ lessonId }: { lessonId: number }) {
   const { t, i18n } = useTranslation();
-  const styles = useStyles();
   const navigate = useNavigate();
   const { schoolId, role, basePath } = useArea();
   const scope = { schoolId, role };
@@ -235,32 +277,24 @@ export function TasksPanel({ lessonId }: { lessonId: number }) {
         },
   ];
   return (
-    <div className={styles.panel}>
-      {teacher && (
-        <div className={styles.actions}>
-          <Button
-            icon={<Add20Regular />}
-            onClick={() => void navigate(`${basePath}/tasks/new`)}
-            data-testid="lesson-task-new"
-          >
-            {t('New task')}
-          </Button>
-        </div>
-      )}
-      <Listing
-        query={list}
-        rows={list.data?.rows ?? []}
-        columns={columns}
-        label={t('Tasks')}
-        testId="lesson-task-row"
-        rowKey={(row) => row.id}
-      />
-      <Pager
-        page={page}
-        pages={Math.max(1, Math.ceil((list.data?.total ?? 0) / LIST_PAGE_SIZE))}
-        onPage={setPage}
-      />
-    </div>
+    <PagedPanel
+      action={
+        teacher
+          ? {
+              label: t('New task'),
+              onClick: () => void navigate(`${basePath}/tasks/new`),
+              testId: 'lesson-task-new',
+            }
+          : null
+      }
+      query={list}
+      columns={columns}
+      label={t('Tasks')}
+      testId="lesson-task-row"
+      rowKey={(row) => row.id}
+      page={page}
+      onPage={setPage}
+    />
   );
 }
 
@@ -272,7 +306,6 @@ const fileSize = (bytes: number) =>
 /** The files of the lesson's chapters and tasks the caller may read. */
 export function FilesPanel({ lessonId }: { lessonId: number }) {
   const { t, i18n } = useTranslation();
-  const styles = useStyles();
   const { schoolId, role, basePath } = useArea();
   const scope = { schoolId, role };
   const [page, setPage] = useState(1);
@@ -314,21 +347,15 @@ export function FilesPanel({ lessonId }: { lessonId: number }) {
     { id: 'date', label: t('Date'), cell: (row) => formatLongDate(row.created_at, i18n.language) },
   ];
   return (
-    <div className={styles.panel}>
-      <Listing
-        query={list}
-        rows={list.data?.rows ?? []}
-        columns={columns}
-        label={t('Files')}
-        testId="lesson-file-row"
-        rowKey={(row) => row.id}
-      />
-      <Pager
-        page={page}
-        pages={Math.max(1, Math.ceil((list.data?.total ?? 0) / LIST_PAGE_SIZE))}
-        onPage={setPage}
-      />
-    </div>
+    <PagedPanel
+      query={list}
+      columns={columns}
+      label={t('Files')}
+      testId="lesson-file-row"
+      rowKey={(row) => row.id}
+      page={page}
+      onPage={setPage}
+    />
   );
 }
 

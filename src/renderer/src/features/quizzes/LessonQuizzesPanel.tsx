@@ -1,5 +1,4 @@
-import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
-import { Add20Regular } from '@fluentui/react-icons';
+import { Badge } from '@fluentui/react-components';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,17 +7,11 @@ import type { QuizSummary } from '../../../../shared/api/quizzes';
 import { LIST_PAGE_SIZE } from '../../../../shared/constants';
 import { useArea } from '../../app/area/AreaContext';
 import { AppLink } from '../../components/AppLink';
-import { Pager } from '../../components/Pager';
 import type { SimpleColumn } from '../../components/SimpleList';
 import { formatLongDate } from '../../i18n/formatDate';
-import { Listing } from '../lessons/LessonTabPanels';
+import { PagedPanel } from '../lessons/LessonTabPanels';
 import { listQuizzes, quizKeys } from './quizzesApi';
 import { useQuizStatusOf } from './StudentQuizzesPage';
-
-const useStyles = makeStyles({
-  panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-});
 
 const QUIZ_NEW_ROUTE = 'lesson/:lesson_id/quiz/new';
 const REVIEW_ROUTE = 'quizanswers/:quiz_id';
@@ -29,7 +22,6 @@ const REVIEW_ROUTE = 'quizanswers/:quiz_id';
  */
 export function LessonQuizzesPanel({ lessonId }: { lessonId: number }) {
   const { t, i18n } = useTranslation();
-  const styles = useStyles();
   const navigate = useNavigate();
   const { schoolId, role, basePath, routes } = useArea();
   const scope = { schoolId, role };
@@ -89,31 +81,23 @@ export function LessonQuizzesPanel({ lessonId }: { lessonId: number }) {
       cell: (row) => <AppLink to={`${basePath}/quizanswers/${row.id}`}>{t('Answers')}</AppLink>,
     });
   return (
-    <div className={styles.panel}>
-      {teacher && can(QUIZ_NEW_ROUTE) && (
-        <div className={styles.actions}>
-          <Button
-            icon={<Add20Regular />}
-            onClick={() => void navigate(`${basePath}/lesson/${lessonId}/quiz/new`)}
-            data-testid="lesson-quiz-new"
-          >
-            {t('New quiz')}
-          </Button>
-        </div>
-      )}
-      <Listing
-        query={list}
-        rows={list.data?.rows ?? []}
-        columns={columns}
-        label={t('Quizzes')}
-        testId="lesson-quiz-row"
-        rowKey={(row) => row.id}
-      />
-      <Pager
-        page={page}
-        pages={Math.max(1, Math.ceil((list.data?.total ?? 0) / LIST_PAGE_SIZE))}
-        onPage={setPage}
-      />
-    </div>
+    <PagedPanel
+      action={
+        teacher && can(QUIZ_NEW_ROUTE)
+          ? {
+              label: t('New quiz'),
+              onClick: () => void navigate(`${basePath}/lesson/${lessonId}/quiz/new`),
+              testId: 'lesson-quiz-new',
+            }
+          : null
+      }
+      query={list}
+      columns={columns}
+      label={t('Quizzes')}
+      testId="lesson-quiz-row"
+      rowKey={(row) => row.id}
+      page={page}
+      onPage={setPage}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge } from '@fluentui/react-components';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,15 +6,10 @@ import type { ScormPackage } from '../../../../shared/api/scorm';
 import { LIST_PAGE_SIZE } from '../../../../shared/constants';
 import { useArea } from '../../app/area/AreaContext';
 import { AppLink } from '../../components/AppLink';
-import { Pager } from '../../components/Pager';
 import type { SimpleColumn } from '../../components/SimpleList';
-import { Listing } from '../lessons/LessonTabPanels';
+import { PagedPanel } from '../lessons/LessonTabPanels';
 import { listPackages, scormKeys } from './scormApi';
 import { scoreText, statusColor, statusLabel } from './standingText';
-
-const useStyles = makeStyles({
-  panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-});
 
 /**
  * The lesson page's SCORM tab: the lesson's packages, each opening its page (the teacher's
@@ -22,7 +17,6 @@ const useStyles = makeStyles({
  */
 export function LessonScormPanel({ lessonId }: { lessonId: number }) {
   const { t, i18n } = useTranslation();
-  const styles = useStyles();
   const { schoolId, role, basePath } = useArea();
   const scope = { schoolId, role };
   const [page, setPage] = useState(1);
@@ -75,20 +69,14 @@ export function LessonScormPanel({ lessonId }: { lessonId: number }) {
         },
   ];
   return (
-    <div className={styles.panel}>
-      <Listing
-        query={list}
-        rows={list.data?.rows ?? []}
-        columns={columns}
-        label={t('SCORM packages')}
-        testId="lesson-scorm-row"
-        rowKey={(row) => row.id}
-      />
-      <Pager
-        page={page}
-        pages={Math.max(1, Math.ceil((list.data?.total ?? 0) / LIST_PAGE_SIZE))}
-        onPage={setPage}
-      />
-    </div>
+    <PagedPanel
+      query={list}
+      columns={columns}
+      label={t('SCORM packages')}
+      testId="lesson-scorm-row"
+      rowKey={(row) => row.id}
+      page={page}
+      onPage={setPage}
+    />
   );
 }
