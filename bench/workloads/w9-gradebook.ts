@@ -96,8 +96,10 @@ export async function gradebook(options: GradebookOptions): Promise<WorkloadResu
       students: raw.prepare(
         'select ls.student_id, u.first_name, u.last_name from lesson_students ls join memberships m on m.id = ls.student_id join users u on u.id = m.user_id where ls.school_id = 1 and ls.lesson_id = ? order by u.last_name, u.first_name',
       ),
+      // Items first, then their values (the plan the server's query asks for): written as a
+      // plain join, SQLite reads every value of the school instead.
       entries: raw.prepare(
-        'select e.item_id, e.student_id, e.value_hundredths, e.comment from grade_entries e join grade_items i on i.id = e.item_id where e.school_id = 1 and i.lesson_id = ? and i.sub_period_id = ?',
+        'select e.item_id, e.student_id, e.value_hundredths, e.comment from grade_items i cross join grade_entries e where e.school_id = i.school_id and e.item_id = i.id and i.school_id = 1 and i.lesson_id = ? and i.sub_period_id = ?',
       ),
     };
     const { start_date: from, end_date: to } = first.sub_period;

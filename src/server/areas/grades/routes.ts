@@ -4,20 +4,17 @@ import { gradeEndpoints as api } from '../../../shared/api/grades';
 import type { ServerDeps } from '../../deps';
 import { route } from '../../http/route';
 import { teachingCaller } from '../lessons/teaching-access';
+import { gradebookOf, gradesOfStudent, setSubPeriodState } from './service';
+import { gradebooksOf, setRemark, studentRecordOf } from './records';
+import { setEntries, setEntry } from './entries';
 import {
   createCategory,
   createItem,
-  gradebookOf,
-  gradesOfStudent,
   removeCategory,
   removeItem,
-  setEntry,
-  setSubPeriodState,
   updateCategory,
   updateItem,
-} from './service';
-import { gradebooksOf, setRemark, studentRecordOf } from './records';
-import { setEntries } from './entries';
+} from './structure';
 
 /** The gradebook: the teacher's grid, items and categories, closing, students' and parents' views. */
 export function gradeRoutes(app: FastifyInstance, deps: ServerDeps): void {
