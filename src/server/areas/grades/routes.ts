@@ -53,13 +53,14 @@ export function gradeRoutes(app: FastifyInstance, deps: ServerDeps): void {
       body,
     ),
   );
-  route(app, deps, api.removeCategory, async ({ ctx, params }) => {
+  route(app, deps, api.removeCategory, async ({ ctx, params, query }) => {
     await removeCategory(
       deps,
       ctx,
       await teachingCaller(deps, ctx),
       params.lesson_id,
       params.category_id,
+      query.move_items_to,
     );
     return null;
   });

@@ -340,19 +340,30 @@ export async function updateCategory(
   return categoryView(row);
 }
 
+/**
+ * Deletes a category. Its items stay: moved into `moveItemsTo` (another category of the same
+ * sub-period), or else left without a category, where they do not count — the choice Canvas
+ * offers when an assignment group goes.
+ */
 export async function removeCategory(
   deps: ServerDeps,
   ctx: RequestContext,
   caller: TeachingCaller,
   lessonId: number,
   categoryId: number,
+  moveItemsTo: number | undefined,
 ): Promise<void> {
   const category = await ownCategory(deps, caller, lessonId, categoryId);
+  if (moveItemsTo !== undefined) {
+    const target = await q.categoryById(deps.db, caller.schoolId, lessonId, moveItemsTo);
+    if (!target || target.id === category.id || target.sub_period_id !== category.sub_period_id)
+      throw validationError({ move_items_to: "Choose another of this sub-period's categories" });
+  }
   const nowIso = deps.now().toISOString();
   await deps.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('grade_items')
-      .set({ category_id: null })
+      .set({ category_id: moveItemsTo ?? null, updated_at: nowIso })
       .where('school_id', '=', caller.schoolId)
       .where('category_id', '=', category.id)
       .execute();
@@ -369,7 +380,7 @@ export async function removeCategory(
         action: 'delete',
         entity: 'grade_category',
         entityId: category.id,
-        detail: { name: category.name },
+        detail: { name: category.name, items_moved_to: moveItemsTo ?? null },
       },
       nowIso,
     );
