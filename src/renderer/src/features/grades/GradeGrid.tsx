@@ -122,9 +122,11 @@ export interface GradeGridProps {
   queryKey: readonly unknown[];
   /** Where a student's page is, from a student id. */
   studentPath: (studentId: number) => string;
+  /** Opens an item's set-up (its column header's title); absent when nothing may change. */
+  onEditItem?: (item: GradeItem) => void;
 }
 
-export function GradeGrid({ book, queryKey, studentPath }: GradeGridProps) {
+export function GradeGrid({ book, queryKey, studentPath, onEditItem }: GradeGridProps) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
@@ -308,6 +310,7 @@ export function GradeGrid({ book, queryKey, studentPath }: GradeGridProps) {
             rightGap={rightGap}
             nameWidth={nameWidth}
             gradeWidth={GRADE_WIDTH}
+            onEditItem={book.abilities.update ? onEditItem : undefined}
           />
           <tbody>
             {view.firstRow > 0 && (

@@ -51,6 +51,19 @@ const useStyles = makeStyles({
     textOverflow: 'ellipsis',
   },
   spacer: { padding: 0, border: 'none', position: 'sticky', top: 0 },
+  // The title as a button that looks like the title: it opens the item's set-up.
+  titleButton: {
+    display: 'block',
+    width: '100%',
+    padding: 0,
+    border: 'none',
+    background: 'none',
+    font: 'inherit',
+    color: tokens.colorBrandForeground1,
+    textAlign: 'start',
+    cursor: 'pointer',
+    ':hover': { textDecorationLine: 'underline' },
+  },
 });
 
 export function GridHeader({
@@ -61,6 +74,7 @@ export function GridHeader({
   rightGap,
   nameWidth,
   gradeWidth,
+  onEditItem,
 }: {
   book: Gradebook;
   items: GradeItem[];
@@ -69,6 +83,7 @@ export function GridHeader({
   rightGap: number;
   nameWidth: number;
   gradeWidth: number;
+  onEditItem?: (item: GradeItem) => void;
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -97,7 +112,21 @@ export function GridHeader({
             style={{ width: '88px' }}
             title={`${item.title} · ${t(kindLabel(item.kind))} · ${categoryName(item.category_id)}`}
           >
-            <span className={styles.title}>{item.title}</span>
+            {onEditItem && item.editable && item.id !== null ? (
+              // Out of the tab order: the grid keeps focus and moves by its own keys; the
+              // same set-up is reached from the keyboard in the items list above the grid.
+              <button
+                type="button"
+                tabIndex={-1}
+                className={styles.titleButton}
+                aria-label={t('Edit {{name}}', { name: item.title })}
+                onClick={() => onEditItem(item)}
+              >
+                <span className={styles.title}>{item.title}</span>
+              </button>
+            ) : (
+              <span className={styles.title}>{item.title}</span>
+            )}
             <span className={styles.meta}>
               /{item.max_points} · {t(kindLabel(item.kind))}
             </span>
