@@ -27,7 +27,9 @@ const USAGE = `npm run bench [-- <workload>… ] [options]
   --quiz-students <n>     W8: students taking the quiz at once (500)
   --quiz-ramp <s>         W8: seconds over which they start (30)
   --grid-loads <n>        W9: timed loads of the 40 × 80 grid, each side (30)
-  --grid-saves <n>        W9: timed saves of the whole grid, each side (5)`;
+  --grid-saves <n>        W9: timed saves of the whole grid, each side (5)
+  --grid-frames <n>       W9: animation frames of each scroll sweep across the grid in Chromium (300)
+  --grid-sweeps <n>       W9: timed scroll sweeps (3)`;
 
 // [default, --quick, whole number?]
 const NUMBERS = {
@@ -50,6 +52,8 @@ const NUMBERS = {
   'quiz-ramp': [30, 5, false],
   'grid-loads': [30, 10, true],
   'grid-saves': [5, 2, true],
+  'grid-frames': [300, 120, true],
+  'grid-sweeps': [3, 1, true],
 } as const;
 type NumberName = keyof typeof NUMBERS;
 
@@ -123,6 +127,11 @@ export function readOptions(argv: string[]) {
       clientProcesses: number('chat-processes'),
     },
     quizStorm: { students: number('quiz-students'), rampSeconds: number('quiz-ramp') },
-    gradebook: { loads: number('grid-loads'), saves: number('grid-saves') },
+    gradebook: {
+      loads: number('grid-loads'),
+      saves: number('grid-saves'),
+      frames: number('grid-frames'),
+      sweeps: number('grid-sweeps'),
+    },
   };
 }

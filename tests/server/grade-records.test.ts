@@ -226,6 +226,150 @@ describe.each(databaseKinds)('gradebook records on %s', (kind) => {
     ).toBe(403);
   });
 
+  it('a paste over stored values updates, clears and keeps comments, auditing each changed cell', async () => {
+    const created = await api.post(
+      `${base()}/teacher/grades/${fx.shared}/items`,
+      {
+        sub_period_id: current.id,
+        kind: 'oral',
+        title: 'Επικόλληση πάνω σε τιμές',
+        max_points: 20,
+      },
+      teacher,
+    );
+    const itemId = created.body.data.id as number;
+    const cell = (studentId: number, body: unknown) =>
+      api.call(
+        'PUT',
+        `${base()}/teacher/grades/${fx.shared}/items/${itemId}/students/${studentId}`,
+        {
+          token: teacher,
+          body,
+        },
+      );
+    // Stored first, one by one: a commented value, and a plain one.
+    expect((await cell(fx.student, { value: 11, comment: 'Να επαναληφθεί' })).status).toBe(200);
+    expect((await cell(fx.classmate.id, { value: 9 })).status).toBe(200);
+    const paste = await api.call('PUT', `${base()}/teacher/grades/${fx.shared}/entries`, {
+      token: teacher,
+      body: {
+        entries: [
+          // Cleared: the comment keeps the entry, without a value.
+          { item_id: itemId, student_id: fx.student, value: null },
+          // Cleared with nothing to keep: the entry goes.
+          { item_id: itemId, student_id: fx.classmate.id, value: 15 },
+          { item_id: itemId, student_id: fx.classmate.id, value: null },
+        ],
+      },
+    });
+    expect(paste.status, JSON.stringify(paste.body)).toBe(200);
+    const rows = paste.body.data.students as {
+      student_id: number;
+      values: Record<string, { value: number | null; comment: string | null }>;
+    }[];
+    expect(rows.map((r) => r.student_id).sort()).toEqual([fx.student, fx.classmate.id].sort());
+    const of = (id: number) => rows.find((r) => r.student_id === id)!.values[`item:${itemId}`];
+    expect(of(fx.student)).toEqual({ value: null, comment: 'Να επαναληφθεί' });
+    expect(of(fx.classmate.id)).toBeUndefined();
+
+    // Now over the commented entry, again with a value: the comment stays.
+    const again = await api.call('PUT', `${base()}/teacher/grades/${fx.shared}/entries`, {
+      token: teacher,
+      body: {
+        entries: [
+          { item_id: itemId, student_id: fx.student, value: 13.25 },
+          { item_id: itemId, student_id: fx.classmate.id, value: 7 },
+        ],
+      },
+    });
+    expect(again.status).toBe(200);
+    const stored = await server.built.deps.db
+      .selectFrom('grade_entries')
+      .select(['student_id', 'value_hundredths', 'comment', 'updated_by_user_id'])
+      .where('item_id', '=', itemId)
+      .orderBy('student_id')
+      .execute();
+    const teacherUser = await server.built.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'teacher@demo.school')
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual(
+      [
+        {
+          student_id: fx.student,
+          value_hundredths: 1325,
+          comment: 'Να επαναληφθεί',
+          updated_by_user_id: teacherUser.id,
+        },
+        {
+          student_id: fx.classmate.id,
+          value_hundredths: 700,
+          comment: null,
+          updated_by_user_id: teacherUser.id,
+        },
+      ].sort((a, b) => a.student_id - b.student_id),
+    );
+    // Unchanged values are not written again: a third paste of the same is no change at all.
+    const same = await api.call('PUT', `${base()}/teacher/grades/${fx.shared}/entries`, {
+      token: teacher,
+      body: { entries: [{ item_id: itemId, student_id: fx.student, value: 13.25 }] },
+    });
+    expect(same.status).toBe(200);
+
+    // Each changed cell is one audit row, as a single change would be, with before and after.
+    const audit = await server.built.deps.db
+      .selectFrom('audit_log')
+      .select(['action', 'entity', 'entity_id', 'detail', 'actor_user_id', 'as_user_id'])
+      .where('entity', '=', 'grade')
+      .where('entity_id', '=', String(itemId))
+      .orderBy('id')
+      .execute();
+    const details = audit.map((a) => ({ ...a, detail: JSON.parse(a.detail!) as unknown }));
+    const by = { entity: 'grade', entity_id: String(itemId), actor_user_id: teacherUser.id };
+    expect(details).toEqual([
+      // The two single cells.
+      {
+        ...by,
+        action: 'create',
+        as_user_id: null,
+        detail: { student_id: fx.student, before: null, after: 1100 },
+      },
+      {
+        ...by,
+        action: 'create',
+        as_user_id: null,
+        detail: { student_id: fx.classmate.id, before: null, after: 900 },
+      },
+      // The first paste: the last value given for a cell wins.
+      {
+        ...by,
+        action: 'update',
+        as_user_id: null,
+        detail: { student_id: fx.student, before: 1100, after: null },
+      },
+      {
+        ...by,
+        action: 'update',
+        as_user_id: null,
+        detail: { student_id: fx.classmate.id, before: 900, after: null },
+      },
+      // The second: over an entry without a value, and where there was none.
+      {
+        ...by,
+        action: 'update',
+        as_user_id: null,
+        detail: { student_id: fx.student, before: null, after: 1325 },
+      },
+      {
+        ...by,
+        action: 'create',
+        as_user_id: null,
+        detail: { student_id: fx.classmate.id, before: null, after: 700 },
+      },
+    ]);
+  });
+
   it('refuses remarks in a closed sub-period and from anyone but the teachers', async () => {
     const close = (closed: boolean) =>
       api.call('PUT', `${base()}/admin/grade-periods/${current.id}`, {

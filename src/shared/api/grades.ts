@@ -166,6 +166,7 @@ export const gradeItemUpdateBody = updateBodyOf(gradeItemBody.omit({ sub_period_
 export const subPeriodStateBody = z.object({ closed: z.boolean({ error: 'Choose yes or no' }) });
 
 const lessonParams = schoolRoleParams.extend({ lesson_id: idParam });
+export const removeCategoryQuery = z.object({ move_items_to: optionalId.optional() });
 const subPeriodQuery = z.object({ sub_period_id: optionalId.optional() });
 
 export const gradeEndpoints = {
@@ -237,8 +238,10 @@ export const gradeEndpoints = {
     method: 'DELETE',
     path: '/schools/:school_id/:role/grades/:lesson_id/categories/:category_id',
     access: 'school-role',
-    summary: 'Delete a category; its items stay, without a category (they then do not count).',
+    summary:
+      'Delete a category; its items move to `move_items_to` (another category of the sub-period), or else stay without a category (they then do not count).',
     params: lessonParams.extend({ category_id: idParam }),
+    query: removeCategoryQuery,
     response: z.null(),
   }),
   subPeriodState: endpoint({

@@ -55,4 +55,46 @@ export const gradesGreek: Record<string, string> = {
     'Πληκτρολογήστε για να περάσετε βαθμό· το Enter πάει κάτω, το Tab δεξιά, το Delete σβήνει, το Escape ακυρώνει. Επικολλήστε ένα μπλοκ από λογιστικό φύλλο στο επιλεγμένο κελί. Οι τιμές είναι στις μονάδες κάθε βαθμολογούμενου.',
   'Absences: {{absent}} ({{unjustified}} unjustified), late: {{late}}':
     'Απουσίες: {{absent}} ({{unjustified}} αδικαιολόγητες), καθυστερήσεις: {{late}}',
+  // The gradebook's set-up: categories and items.
+  'Edit category': 'Επεξεργασία κατηγορίας',
+  'Add a category': 'Προσθήκη κατηγορίας',
+  Weight: 'Βάρος',
+  'A whole number from 0 to 1000.': 'Ακέραιος αριθμός από 0 έως 1000.',
+  'With the other categories as they are, this is {{share}} % of the grade.':
+    'Με τις άλλες κατηγορίες όπως είναι, αυτό είναι το {{share}} % του βαθμού.',
+  'Also counts by itself': 'Συγκεντρώνει επίσης αυτόματα',
+  'Such items come into this category without being added by hand.':
+    'Αυτά μπαίνουν στην κατηγορία χωρίς να προστεθούν με το χέρι.',
+  'Nothing else: only its own items': 'Τίποτε άλλο: μόνο τα δικά της',
+  'Add a grade item': 'Προσθήκη βαθμολογούμενου',
+  'Items without a category: {{count}}. They do not count in the grade.':
+    'Βαθμολογούμενα χωρίς κατηγορία: {{count}}. Δεν μετράνε στον βαθμό.',
+  'Grade items ({{count}})': 'Βαθμολογούμενα ({{count}})',
+  'No grade items yet.': 'Δεν υπάρχουν ακόμη βαθμολογούμενα.',
+  '{{share}} % of the grade': '{{share}} % του βαθμού',
+  'weight {{weight}} · items: {{count}}': 'βάρος {{weight}} · βαθμολογούμενα: {{count}}',
+  'also counts: {{what}}': 'συγκεντρώνει επίσης: {{what}}',
+  'out of {{max}}': 'με άριστα {{max}}',
+  '{{count}} of {{total}} graded': '{{count}} από {{total}} βαθμολογημένοι',
+  'Edit grade item': 'Επεξεργασία βαθμολογούμενου',
+  'No category (does not count)': 'Χωρίς κατηγορία (δεν μετράει)',
+  'Out of (points)': 'Άριστα (μονάδες)',
+  'Empty: the school’s scale, {{max}}.': 'Κενό: η κλίμακα του σχολείου, {{max}}.',
+  'Delete “{{title}}”?': 'Διαγραφή «{{title}}»;',
+  'Grades entered on it: {{count}}. They are deleted with it, for good.':
+    'Βαθμοί που έχουν καταχωριστεί: {{count}}. Διαγράφονται μαζί του οριστικά.',
+  'No grades have been entered on it yet.': 'Δεν έχει καταχωριστεί ακόμη κανένας βαθμός.',
+  'Delete the category “{{name}}”?': 'Διαγραφή της κατηγορίας «{{name}}»;',
+  'It holds no items of its own; no grade is deleted.':
+    'Δεν έχει δικά της βαθμολογούμενα· δεν διαγράφεται κανένας βαθμός.',
+  'Items in it: {{count}}. They stay in the gradebook with their grades.':
+    'Βαθμολογούμενα σε αυτήν: {{count}}. Μένουν στο βαθμολόγιο με τους βαθμούς τους.',
+  'Move its items to': 'Μεταφορά των βαθμολογούμενων στην κατηγορία',
+  'No category (they stop counting)': 'Χωρίς κατηγορία (παύουν να μετράνε)',
+  'Items it collected by itself go to no category.':
+    'Όσα συγκέντρωνε αυτόματα μένουν χωρίς κατηγορία.',
+  "The lesson's tasks": 'Οι εργασίες του μαθήματος',
+  'Graded in the task': 'Βαθμολογείται στην εργασία',
+  'Graded in the quiz': 'Βαθμολογείται στο κουίζ',
+  'Graded in the SCORM package': 'Βαθμολογείται στο πακέτο SCORM',
 };

@@ -33,25 +33,20 @@ export async function loadBooks(
   studentIds: number[] | null,
   options: { writable: boolean },
 ): Promise<Map<number, LessonBook>> {
-  const [categories, stored, tasks] = await Promise.all([
+  // The items' values are read by a join of their own, so that only the tasks' scores wait
+  // for the tasks (SQLite runs them one after another anyway; PostgreSQL overlaps them).
+  const [categories, stored, tasks, entries] = await Promise.all([
     q.categoriesOf(db, schoolId, lessonIds, subPeriod.id),
     q.storedItemsOf(db, schoolId, lessonIds, subPeriod.id),
     q.tasksWithin(db, schoolId, lessonIds, subPeriod),
+    q.entriesOfBooks(db, schoolId, lessonIds, subPeriod.id, studentIds),
   ]);
-  const [entries, scores] = await Promise.all([
-    q.entriesOf(
-      db,
-      schoolId,
-      stored.map((i) => i.id),
-      studentIds,
-    ),
-    q.taskScoresOf(
-      db,
-      schoolId,
-      tasks.map((t) => t.id),
-      studentIds,
-    ),
-  ]);
+  const scores = await q.taskScoresOf(
+    db,
+    schoolId,
+    tasks.map((t) => t.id),
+    studentIds,
+  );
   const books = new Map<number, LessonBook>();
   for (const lessonId of lessonIds) {
     const own = categories.filter((c) => c.lesson_id === lessonId);
@@ -92,25 +87,30 @@ export async function loadBooks(
       values: new Map(),
     });
   }
-  const lessonOfItem = new Map(stored.map((i) => [i.id, i.lesson_id]));
-  const lessonOfTask = new Map(tasks.map((t) => [t.id, t.lesson_id]));
-  const put = (lessonId: number | undefined, studentId: number, key: string, v: GradeValueView) => {
-    const book = lessonId === undefined ? undefined : books.get(lessonId);
-    if (!book) return;
-    const row = book.values.get(studentId) ?? {};
-    row[key] = v;
-    book.values.set(studentId, row);
+  // Each item's book and key, found once rather than per value.
+  const placeOfItem = new Map(
+    stored.map((i) => [i.id, { book: books.get(i.lesson_id), key: itemKey(i) }]),
+  );
+  const placeOfTask = new Map(
+    tasks.map((t) => [t.id, { book: books.get(t.lesson_id), key: taskKey(t.id) }]),
+  );
+  const put = (
+    place: { book: LessonBook | undefined; key: string } | undefined,
+    studentId: number,
+    value: GradeValueView,
+  ) => {
+    if (!place?.book) return;
+    let row = place.book.values.get(studentId);
+    if (!row) place.book.values.set(studentId, (row = {}));
+    row[place.key] = value;
   };
   for (const e of entries)
-    put(lessonOfItem.get(e.item_id), e.student_id, `item:${e.item_id}`, {
+    put(placeOfItem.get(e.item_id), e.student_id, {
       value: e.value_hundredths === null ? null : e.value_hundredths / 100,
       comment: e.comment,
     });
   for (const s of scores)
-    put(lessonOfTask.get(s.task_id), s.student_id, taskKey(s.task_id), {
-      value: s.points,
-      comment: s.feedback,
-    });
+    put(placeOfTask.get(s.task_id), s.student_id, { value: s.points, comment: s.feedback });
   return books;
 }
 

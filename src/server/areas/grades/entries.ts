@@ -1,23 +1,25 @@
 import type { z } from 'zod';
 import type { RuleIssue } from '../../../shared/api/envelope';
 import type { gradeEntriesBody } from '../../../shared/api/gradeRecords';
+import type { gradeEntryBody } from '../../../shared/api/grades';
 import { gradeValueIssue } from '../../../shared/grades/value';
-import type { Kysely } from 'kysely';
-import { recordAudits, type AuditEntry } from '../../audit/audit-log';
-import type { Database } from '../../db/schema';
+import { recordAudit, recordAudits, type AuditEntry } from '../../audit/audit-log';
 import type { ServerDeps } from '../../deps';
 import type { RequestContext } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import { ApiError, notFound, ruleError } from '../../http/errors';
 import type { TeachingCaller } from '../lessons/teaching-access';
 import { gradeOf, loadBooks } from './book';
-import { assertWritesGradebook } from './policy';
+import { deleteEntries, upsertValues, type ValueRow } from './entryWrites';
+import { gradebookWriteAccess } from './policy';
 import * as q from './queries';
-import { lessonContext } from './service';
+import { contextOf, openSubPeriodOf } from './service';
 import { assessmentSettings } from './settings';
+import { notHere, ownItem } from './structure';
 
-// Many values at once: a block pasted into the grid. Every value is checked first and the
-// refusal names each bad one, so that the grid marks those cells; then all are written in one
-// transaction (nothing half-saved), each in the audit log as a single change would be.
+// Values: one cell typed into the grid, or a block pasted into it. A pasted block is checked
+// whole first and the refusal names each bad value, so that the grid marks those cells; then
+// all are written in one transaction (nothing half-saved), set-based (entryWrites.ts), each
+// change in the audit log as a single change would be.
 
 /** The shared rule as a coded issue on the `value` field. */
 export function valueIssue(value: number | null, max: number): RuleIssue | null {
@@ -30,42 +32,103 @@ export const valueIssueMessage = (issue: RuleIssue) =>
     ? `Enter a value from 0 to ${issue.params?.max}.`
     : 'Enter at most two decimals.';
 
-/** Rows of one upsert: seven columns each, well under both databases' parameter limits. */
-const UPSERT_BATCH = 500;
+type Roster = Awaited<ReturnType<typeof q.studentsOfLesson>>;
 
-interface GradeEntryRow {
-  school_id: number;
-  item_id: number;
-  student_id: number;
-  value_hundredths: number | null;
-  comment: string | null;
-  updated_by_user_id: number;
-  updated_at: string;
-}
-
-/** The stored value and comment of each cell named, by `item:student`, in one read per item. */
-async function currentEntries(
-  trx: Kysely<Database>,
-  schoolId: number,
-  entries: { item_id: number; student_id: number }[],
+/** The rows of some students, with their values and sub-period grade, as the grid shows them. */
+async function studentRows(
+  deps: ServerDeps,
+  caller: TeachingCaller,
+  lessonId: number,
+  subPeriod: { id: number; start_date: string; end_date: string },
+  students: Roster,
 ) {
-  const studentsByItem = new Map<number, number[]>();
-  for (const e of entries)
-    studentsByItem.set(e.item_id, [...(studentsByItem.get(e.item_id) ?? []), e.student_id]);
-  const found = new Map<string, { value_hundredths: number | null; comment: string | null }>();
-  for (const [itemId, students] of studentsByItem) {
-    const rows = await trx
-      .selectFrom('grade_entries')
-      .select(['student_id', 'value_hundredths', 'comment'])
-      .where('school_id', '=', schoolId)
-      .where('item_id', '=', itemId)
-      .where('student_id', 'in', students)
-      .execute();
-    for (const row of rows) found.set(`${itemId}:${row.student_id}`, row);
-  }
-  return found;
+  const [settings, books] = await Promise.all([
+    assessmentSettings(deps.db, caller.schoolId),
+    loadBooks(
+      deps.db,
+      caller.schoolId,
+      [lessonId],
+      subPeriod,
+      students.map((s) => s.student_id),
+      { writable: true },
+    ),
+  ]);
+  const book = books.get(lessonId)!;
+  return students.map((student) => ({
+    student_id: student.student_id,
+    first_name: student.first_name,
+    last_name: student.last_name,
+    values: book.values.get(student.student_id) ?? {},
+    grade: gradeOf(book, student.student_id, settings.scale, true),
+  }));
 }
 
+/** Writes or clears one student's value on an item (on the item's own points). */
+export async function setEntry(
+  deps: ServerDeps,
+  ctx: RequestContext,
+  caller: TeachingCaller,
+  ids: { lessonId: number; itemId: number; studentId: number },
+  body: z.infer<typeof gradeEntryBody>,
+) {
+  const lesson = await gradebookWriteAccess(deps.db, caller, ids.lessonId);
+  const item = await ownItem(deps, caller, ids.lessonId, ids.itemId);
+  if (item.source_kind !== null) throw notHere();
+  const [{ subPeriod }, roster] = await Promise.all([
+    openSubPeriodOf(deps, caller, lesson, item.sub_period_id),
+    q.studentsOfLesson(deps.db, caller.schoolId, ids.lessonId),
+  ]);
+  const student = roster.find((s) => s.student_id === ids.studentId);
+  if (!student) throw notFound('This student does not attend this lesson.');
+  const { value } = body;
+  const issue = valueIssue(value, item.max_points);
+  if (issue) throw ruleError('validation', issue, valueIssueMessage(issue));
+  const comment = body.comment === undefined ? undefined : body.comment || null;
+  const nowIso = deps.now().toISOString();
+  const key = { school_id: caller.schoolId, item_id: item.id, student_id: ids.studentId };
+  await deps.db.transaction().execute(async (trx) => {
+    const [before] = await q.entriesAmong(trx, caller.schoolId, [item.id], [ids.studentId]);
+    const next = {
+      value_hundredths: value === null ? null : Math.round(value * 100),
+      comment: comment === undefined ? (before?.comment ?? null) : comment,
+    };
+    if (next.value_hundredths === null && next.comment === null) {
+      await trx
+        .deleteFrom('grade_entries')
+        .where('school_id', '=', key.school_id)
+        .where('item_id', '=', key.item_id)
+        .where('student_id', '=', key.student_id)
+        .execute();
+    } else {
+      const row = { ...next, updated_by_user_id: caller.userId, updated_at: nowIso };
+      await trx
+        .insertInto('grade_entries')
+        .values({ ...key, ...row })
+        .onConflict((c) => c.columns(['school_id', 'item_id', 'student_id']).doUpdateSet(row))
+        .execute();
+    }
+    await recordAudit(
+      trx,
+      ctx,
+      {
+        schoolId: caller.schoolId,
+        action: before ? 'update' : 'create',
+        entity: 'grade',
+        entityId: item.id,
+        detail: {
+          student_id: ids.studentId,
+          before: before ? before.value_hundredths : null,
+          after: next.value_hundredths,
+        },
+      },
+      nowIso,
+    );
+  });
+  const [row] = await studentRows(deps, caller, ids.lessonId, subPeriod, [student]);
+  return row!;
+}
+
+/** Many values at once (a pasted block): all checked, then all written, or none. */
 export async function setEntries(
   deps: ServerDeps,
   ctx: RequestContext,
@@ -73,17 +136,11 @@ export async function setEntries(
   lessonId: number,
   body: z.infer<typeof gradeEntriesBody>,
 ) {
-  await assertWritesGradebook(deps.db, caller, lessonId);
-  const { subPeriods } = await lessonContext(deps, caller, lessonId);
+  const lesson = await gradebookWriteAccess(deps.db, caller, lessonId);
   const itemIds = [...new Set(body.entries.map((e) => e.item_id))];
-  const [items, roster] = await Promise.all([
-    deps.db
-      .selectFrom('grade_items')
-      .select(['id', 'sub_period_id', 'source_kind', 'max_points'])
-      .where('school_id', '=', caller.schoolId)
-      .where('lesson_id', '=', lessonId)
-      .where('id', 'in', itemIds)
-      .execute(),
+  const [{ subPeriods }, items, roster] = await Promise.all([
+    contextOf(deps, caller, lesson),
+    q.itemsAmong(deps.db, caller.schoolId, lessonId, itemIds),
     q.studentsOfLesson(deps.db, caller.schoolId, lessonId),
   ]);
   const itemById = new Map(items.map((i) => [i.id, i]));
@@ -125,27 +182,26 @@ export async function setEntries(
   const nowIso = deps.now().toISOString();
   // The last value given for a cell wins, as if typed in order.
   const cells = new Map(body.entries.map((e) => [`${e.item_id}:${e.student_id}`, e]));
+  const studentIds = [...new Set(body.entries.map((e) => e.student_id))];
   await deps.db.transaction().execute(async (trx) => {
-    const before = await currentEntries(trx, caller.schoolId, [...cells.values()]);
-    const upserts: GradeEntryRow[] = [];
-    const cleared = new Map<number, number[]>();
+    // Every stored value of the pasted items and students, in one read (a few too many when
+    // the block is not a rectangle; only the pasted cells are used).
+    const stored = await q.entriesAmong(trx, caller.schoolId, itemIds, studentIds);
+    const before = new Map(stored.map((row) => [`${row.item_id}:${row.student_id}`, row]));
+    const upserts: ValueRow[] = [];
+    const cleared: number[] = [];
     const audits: AuditEntry[] = [];
     for (const [cell, entry] of cells) {
       const was = before.get(cell);
       const hundredths = entry.value === null ? null : Math.round(entry.value * 100);
       if (was ? was.value_hundredths === hundredths : hundredths === null) continue;
       // A cleared value goes with its row unless a comment keeps it.
-      if (hundredths === null && !was?.comment)
-        cleared.set(entry.item_id, [...(cleared.get(entry.item_id) ?? []), entry.student_id]);
+      if (hundredths === null && was && !was.comment) cleared.push(was.id);
       else
         upserts.push({
-          school_id: caller.schoolId,
           item_id: entry.item_id,
           student_id: entry.student_id,
           value_hundredths: hundredths,
-          comment: was?.comment ?? null,
-          updated_by_user_id: caller.userId,
-          updated_at: nowIso,
         });
       audits.push({
         schoolId: caller.schoolId,
@@ -159,48 +215,22 @@ export async function setEntries(
         },
       });
     }
-    for (const [itemId, students] of cleared)
-      await trx
-        .deleteFrom('grade_entries')
-        .where('school_id', '=', caller.schoolId)
-        .where('item_id', '=', itemId)
-        .where('student_id', 'in', students)
-        .execute();
-    for (let i = 0; i < upserts.length; i += UPSERT_BATCH)
-      await trx
-        .insertInto('grade_entries')
-        .values(upserts.slice(i, i + UPSERT_BATCH))
-        .onConflict((c) =>
-          c.columns(['school_id', 'item_id', 'student_id']).doUpdateSet((eb) => ({
-            value_hundredths: eb.ref('excluded.value_hundredths'),
-            updated_by_user_id: eb.ref('excluded.updated_by_user_id'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .execute();
+    await deleteEntries(trx, deps.dbKind, caller.schoolId, cleared);
+    await upsertValues(
+      trx,
+      deps.dbKind,
+      { schoolId: caller.schoolId, userId: caller.userId, nowIso },
+      upserts,
+    );
     await recordAudits(trx, ctx, audits, nowIso);
   });
 
   // The changed students' rows, per sub-period touched (a paste stays in one in practice).
-  const settings = await assessmentSettings(deps.db, caller.schoolId);
-  const studentIds = [...new Set(body.entries.map((e) => e.student_id))];
-  const touched = [...new Set(items.map((i) => i.sub_period_id))];
+  const changed = roster.filter((s) => studentIds.includes(s.student_id));
   const rows = [];
-  for (const subPeriodId of touched) {
+  for (const subPeriodId of new Set(items.map((i) => i.sub_period_id))) {
     const subPeriod = subPeriods.find((s) => s.id === subPeriodId)!;
-    const book = (
-      await loadBooks(deps.db, caller.schoolId, [lessonId], subPeriod, studentIds, {
-        writable: true,
-      })
-    ).get(lessonId)!;
-    for (const student of roster.filter((s) => studentIds.includes(s.student_id)))
-      rows.push({
-        student_id: student.student_id,
-        first_name: student.first_name,
-        last_name: student.last_name,
-        values: book.values.get(student.student_id) ?? {},
-        grade: gradeOf(book, student.student_id, settings.scale, true),
-      });
+    rows.push(...(await studentRows(deps, caller, lessonId, subPeriod, changed)));
   }
   return { students: rows };
 }

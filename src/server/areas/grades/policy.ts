@@ -4,12 +4,8 @@ import type { ServerDeps } from '../../deps';
 import type { RequestContext } from '../../http/context';
 import { forbidden, notFound, ruleError } from '../../http/errors';
 import { assertAdminMayWrite } from '../permissions/effective';
-import {
-  assertGuardianOf,
-  mayWriteLesson,
-  relationTo,
-  type TeachingCaller,
-} from '../lessons/teaching-access';
+import { lessonRow, lessonTaughtBy, type LessonRow } from './queries';
+import { assertGuardianOf, type TeachingCaller } from '../lessons/teaching-access';
 
 // The gradebook: who may do what. The one place.
 //
@@ -20,42 +16,43 @@ import {
 // - A student reads their own grades, a parent their children's; both see the sub-period
 //   grade only as the school publishes it (grades_publish), never another student's.
 
-/** Refuses a caller who neither teaches the lesson nor is the office; 404 for another school's. */
-export async function assertReadsGradebook(
+/**
+ * Whether the caller reads a lesson's gradebook (else refused: 404 for the office when the
+ * lesson is not the school's, 403 for anyone else) and may write it, with the lesson's row,
+ * in one query: the office reads every lesson of its school and writes with write on
+ * lessons; a teacher reads and writes the lessons they teach.
+ */
+export async function gradebookAccess(
   db: Kysely<Database>,
   caller: TeachingCaller,
   lessonId: number,
-): Promise<void> {
-  if (caller.role !== 'teacher' && caller.role !== 'admin')
+): Promise<{ lesson: LessonRow; mayWrite: boolean }> {
+  if (caller.role === 'admin') {
+    const lesson = await lessonRow(db, caller.schoolId, lessonId);
+    if (!lesson) throw notFound('This lesson does not exist.');
+    return { lesson, mayWrite: caller.officeWrite };
+  }
+  if (caller.role !== 'teacher' || caller.me === null)
     throw forbidden("Only the lesson's teachers and the office read its gradebook.");
-  const relation = await relationTo(db, caller, lessonId);
-  if (relation === null) {
-    if (caller.role === 'admin') throw notFound('This lesson does not exist.');
+  const lesson = await lessonTaughtBy(db, caller.schoolId, lessonId, caller.me);
+  if (!lesson)
     throw ruleError(
       'forbidden',
       { code: 'not_your_lesson', field: 'lesson_id' },
       'You can do this only for lessons you teach.',
     );
-  }
+  return { lesson, mayWrite: true };
 }
 
-export async function mayWriteGradebook(
+/** gradebookAccess for a write: refused unless the caller may write the lesson's gradebook. */
+export async function gradebookWriteAccess(
   db: Kysely<Database>,
   caller: TeachingCaller,
   lessonId: number,
-): Promise<boolean> {
-  return mayWriteLesson(db, caller, lessonId);
-}
-
-/** Refuses writing a lesson's gradebook (after assertReadsGradebook). */
-export async function assertWritesGradebook(
-  db: Kysely<Database>,
-  caller: TeachingCaller,
-  lessonId: number,
-): Promise<void> {
-  await assertReadsGradebook(db, caller, lessonId);
-  if (!(await mayWriteGradebook(db, caller, lessonId)))
-    throw forbidden('Changing grades needs write on the lessons permission.');
+): Promise<LessonRow> {
+  const { lesson, mayWrite } = await gradebookAccess(db, caller, lessonId);
+  if (!mayWrite) throw forbidden('Changing grades needs write on the lessons permission.');
+  return lesson;
 }
 
 /** A closed sub-period is read-only. */

@@ -10,15 +10,10 @@ import type { RequestContext } from '../../http/context';
 import { forbidden, notFound } from '../../http/errors';
 import type { TeachingCaller } from '../lessons/teaching-access';
 import { gradeOf, loadBooks } from './book';
-import {
-  assertOpen,
-  assertReadsGradebook,
-  assertWritesGradebook,
-  mayWriteGradebook,
-} from './policy';
+import { assertOpen, gradebookAccess, gradebookWriteAccess } from './policy';
 import * as q from './queries';
 import * as rq from './recordQueries';
-import { lessonContext, today, viewOf } from './service';
+import { contextOf, today, viewOf } from './service';
 import { assessmentSettings } from './settings';
 
 // The gradebook's overview for a teacher, one student's record in a lesson, and the teacher's
@@ -75,15 +70,15 @@ export async function studentRecordOf(
   lessonId: number,
   studentId: number,
 ): Promise<StudentLessonRecord> {
-  await assertReadsGradebook(deps.db, caller, lessonId);
-  const { lesson, subPeriods } = await lessonContext(deps, caller, lessonId);
+  const access = await gradebookAccess(deps.db, caller, lessonId);
+  const { lesson, subPeriods } = await contextOf(deps, caller, access.lesson);
   const student = (await q.studentsOfLesson(deps.db, caller.schoolId, lessonId)).find(
     (s) => s.student_id === studentId,
   );
   if (!student) throw notFound('This student does not attend this lesson.');
-  const [settings, mayWrite, remarks, marks] = await Promise.all([
+  const mayWrite = access.mayWrite;
+  const [settings, remarks, marks] = await Promise.all([
     assessmentSettings(deps.db, caller.schoolId),
-    mayWriteGradebook(deps.db, caller, lessonId),
     rq.remarksOf(
       deps.db,
       caller.schoolId,
@@ -148,8 +143,8 @@ export async function setRemark(
   ids: { lessonId: number; studentId: number; subPeriodId: number },
   body: z.infer<typeof gradeRemarkBody>,
 ): Promise<{ remark: string | null }> {
-  await assertWritesGradebook(deps.db, caller, ids.lessonId);
-  const { subPeriods } = await lessonContext(deps, caller, ids.lessonId);
+  const lesson = await gradebookWriteAccess(deps.db, caller, ids.lessonId);
+  const { subPeriods } = await contextOf(deps, caller, lesson);
   const subPeriod = subPeriods.find((s) => s.id === ids.subPeriodId);
   if (!subPeriod) throw notFound("This sub-period is not one of the lesson's period.");
   assertOpen(subPeriod.closed);

@@ -4,20 +4,17 @@ import { gradeEndpoints as api } from '../../../shared/api/grades';
 import type { ServerDeps } from '../../deps';
 import { route } from '../../http/route';
 import { teachingCaller } from '../lessons/teaching-access';
+import { gradebookOf, gradesOfStudent, setSubPeriodState } from './service';
+import { gradebooksOf, setRemark, studentRecordOf } from './records';
+import { setEntries, setEntry } from './entries';
 import {
   createCategory,
   createItem,
-  gradebookOf,
-  gradesOfStudent,
   removeCategory,
   removeItem,
-  setEntry,
-  setSubPeriodState,
   updateCategory,
   updateItem,
-} from './service';
-import { gradebooksOf, setRemark, studentRecordOf } from './records';
-import { setEntries } from './entries';
+} from './structure';
 
 /** The gradebook: the teacher's grid, items and categories, closing, students' and parents' views. */
 export function gradeRoutes(app: FastifyInstance, deps: ServerDeps): void {
@@ -56,13 +53,14 @@ export function gradeRoutes(app: FastifyInstance, deps: ServerDeps): void {
       body,
     ),
   );
-  route(app, deps, api.removeCategory, async ({ ctx, params }) => {
+  route(app, deps, api.removeCategory, async ({ ctx, params, query }) => {
     await removeCategory(
       deps,
       ctx,
       await teachingCaller(deps, ctx),
       params.lesson_id,
       params.category_id,
+      query.move_items_to,
     );
     return null;
   });

@@ -1,7 +1,8 @@
-import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import {
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type ClipboardEvent,
@@ -14,7 +15,12 @@ import { useViewportWidth } from '../../app/shell/useViewportWidth';
 import { announce } from '../../components/LiveAnnouncer';
 import { editingKeyMove, selectedKeyAction, type GridPosition } from './gridKeys';
 import { formatGrade, parsePastedBlock } from './gradeText';
-import { GridHeader } from './GridHeader';
+import { GridHeader, HEADER_HEIGHT } from './GridHeader';
+
+// Rows and columns rendered beyond each edge of the view (useGridWindow): two cover the 20 to
+// 60 px a quick scroll moves in a frame, and cost a tenth less per frame than three (W9).
+const OVERSCAN = 2;
+import { COL_WIDTH, GRADE_WIDTH, GridRow, ROW_HEIGHT, type RowActions } from './GridRow';
 import { cellKey, useGradeCells, type Student } from './useGradeCells';
 import { useGridWindow } from './useGridWindow';
 
@@ -23,11 +29,6 @@ import { useGridWindow } from './useGridWindow';
 // points at the selected cell with aria-activedescendant, so a cell scrolled out and back
 // loses nothing. Keys: arrows, Tab, Enter (down), typing starts editing, F2 edits, Delete
 // clears, Escape cancels; a block pasted from a spreadsheet fills the cells from the selected one.
-
-export const ROW_HEIGHT = 40;
-export const COL_WIDTH = 88;
-export const HEADER_HEIGHT = 64;
-const GRADE_WIDTH = 76;
 
 // The grid handles its own keys; Fluent's focus manager (tabster, which reads this attribute)
 // would otherwise move focus out on Tab before the grid sees it. At the grid's edges the
@@ -52,67 +53,7 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     overscrollBehavior: 'contain',
   },
-  table: {
-    tableLayout: 'fixed',
-    borderCollapse: 'separate',
-    borderSpacing: 0,
-    outlineStyle: 'none',
-  },
-  cell: {
-    boxSizing: 'border-box',
-    height: `${ROW_HEIGHT}px`,
-    padding: `0 ${tokens.spacingHorizontalS}`,
-    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRight: `1px solid ${tokens.colorNeutralStroke2}`,
-    textAlign: 'end',
-    fontVariantNumeric: 'tabular-nums',
-    whiteSpace: 'nowrap',
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    cursor: 'cell',
-  },
-  readOnly: { backgroundColor: tokens.colorNeutralBackground3, cursor: 'default' },
-  saving: { color: tokens.colorNeutralForeground3, fontStyle: 'italic' },
-  error: {
-    backgroundColor: tokens.colorStatusDangerBackground1,
-    color: tokens.colorStatusDangerForeground1,
-    boxShadow: `inset 0 0 0 2px ${tokens.colorStatusDangerBorder2}`,
-  },
-  active: { boxShadow: `inset 0 0 0 2px ${tokens.colorBrandStroke1}` },
-  name: {
-    position: 'sticky',
-    left: 0,
-    zIndex: 1,
-    textAlign: 'start',
-    backgroundColor: tokens.colorNeutralBackground1,
-    fontWeight: tokens.fontWeightRegular,
-    cursor: 'pointer',
-  },
-  nameLink: {
-    color: tokens.colorBrandForeground1,
-    textDecorationLine: 'none',
-    ':hover': { textDecorationLine: 'underline' },
-  },
-  grade: {
-    position: 'sticky',
-    right: 0,
-    zIndex: 1,
-    backgroundColor: tokens.colorNeutralBackground2,
-    fontWeight: tokens.fontWeightSemibold,
-    borderLeft: `1px solid ${tokens.colorNeutralStroke1}`,
-    cursor: 'default',
-  },
-  spacer: { padding: 0, border: 'none' },
-  input: {
-    boxSizing: 'border-box',
-    width: '100%',
-    height: `${ROW_HEIGHT - 8}px`,
-    font: 'inherit',
-    textAlign: 'end',
-    border: `1px solid ${tokens.colorBrandStroke1}`,
-    borderRadius: tokens.borderRadiusSmall,
-    padding: `0 ${tokens.spacingHorizontalXS}`,
-  },
+  grid: { position: 'relative', outlineStyle: 'none' },
   message: { color: tokens.colorStatusDangerForeground1, minHeight: '20px' },
   hint: { color: tokens.colorNeutralForeground3 },
 });
@@ -122,16 +63,18 @@ export interface GradeGridProps {
   queryKey: readonly unknown[];
   /** Where a student's page is, from a student id. */
   studentPath: (studentId: number) => string;
+  /** Opens an item's set-up (its column header's title); absent when nothing may change. */
+  onEditItem?: (item: GradeItem) => void;
 }
 
-export function GradeGrid({ book, queryKey, studentPath }: GradeGridProps) {
+export function GradeGrid({ book, queryKey, studentPath, onEditItem }: GradeGridProps) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
   const narrow = useViewportWidth() < 600;
   const nameWidth = narrow ? 132 : 220;
   const scroller = useRef<HTMLDivElement>(null);
-  const grid = useRef<HTMLTableElement>(null);
+  const grid = useRef<HTMLDivElement>(null);
   const { students, items } = book;
   const { cells, commit, cancel, paste } = useGradeCells(book.lesson.id, queryKey);
   const [active, setActive] = useState<GridPosition>({ row: 0, col: items.length > 0 ? 1 : 0 });
@@ -150,6 +93,7 @@ export function GradeGrid({ book, queryKey, studentPath }: GradeGridProps) {
     top: HEADER_HEIGHT,
     left: nameWidth,
     right: GRADE_WIDTH,
+    overscan: OVERSCAN,
   });
   const size = { rows: students.length, cols: items.length + 1 };
   const page = Math.max(1, view.lastRow - view.firstRow - 6);
@@ -211,7 +155,7 @@ export function GradeGrid({ book, queryKey, studentPath }: GradeGridProps) {
     grid.current?.focus();
   };
 
-  const onGridKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+  const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (editing !== null || students.length === 0) return;
     const action = selectedKeyAction(event, active, { ...size, page });
     if (action.kind === 'none') return;
@@ -234,7 +178,7 @@ export function GradeGrid({ book, queryKey, studentPath }: GradeGridProps) {
     finishEditing(to);
   };
 
-  const onPaste = (event: ClipboardEvent<HTMLTableElement>) => {
+  const onPaste = (event: ClipboardEvent<HTMLDivElement>) => {
     const text = event.clipboardData.getData('text/plain');
     const block = parsePastedBlock(text);
     // A single value pasted while editing is just typing.
@@ -255,7 +199,47 @@ export function GradeGrid({ book, queryKey, studentPath }: GradeGridProps) {
     grid.current?.focus();
   };
 
-  const visibleItems = items.slice(view.firstCol, view.lastCol + 1);
+  // The row's handlers as of the latest render, behind one object that never changes, so that
+  // the memoised rows are not rendered again for new closures.
+  const latest = useRef({
+    select,
+    startEditing: setEditing,
+    navigate,
+    studentPath,
+    onInputKeyDown,
+    finishEditing,
+    active,
+  });
+  latest.current = {
+    select,
+    startEditing: setEditing,
+    navigate,
+    studentPath,
+    onInputKeyDown,
+    finishEditing,
+    active,
+  };
+  const actions = useMemo<RowActions>(
+    () => ({
+      select: (row, col) => latest.current.select(row, col),
+      editCell: (row, col, text) => {
+        latest.current.select(row, col);
+        latest.current.startEditing(text);
+      },
+      openStudent: (studentId) =>
+        void latest.current.navigate(latest.current.studentPath(studentId)),
+      type: (text) => latest.current.startEditing(text),
+      inputKeyDown: (event) => latest.current.onInputKeyDown(event),
+      inputBlur: () => latest.current.finishEditing(latest.current.active),
+    }),
+    [],
+  );
+
+  const { firstCol, lastCol } = view;
+  const visibleItems = useMemo(
+    () => items.slice(firstCol, lastCol + 1),
+    [items, firstCol, lastCol],
+  );
   const leftGap = view.firstCol * COL_WIDTH;
   const rightGap = Math.max(0, (items.length - view.lastCol - 1) * COL_WIDTH);
   const width = nameWidth + items.length * COL_WIDTH + GRADE_WIDTH;
@@ -268,7 +252,6 @@ export function GradeGrid({ book, queryKey, studentPath }: GradeGridProps) {
     active.row >= view.firstRow &&
     active.row <= view.lastRow &&
     (active.col === 0 || (active.col - 1 >= view.firstCol && active.col - 1 <= view.lastCol));
-  const spacerCells = visibleItems.length + 2 + (leftGap > 0 ? 1 : 0) + (rightGap > 0 ? 1 : 0);
 
   return (
     <div>
@@ -278,12 +261,15 @@ export function GradeGrid({ book, queryKey, studentPath }: GradeGridProps) {
         role="region"
         aria-label={t('Grades of {{lesson}}', { lesson: book.lesson.name })}
       >
-        <table
+        <div
           ref={grid}
           data-tabster={OWN_KEYS}
           role="grid"
-          className={styles.table}
-          style={{ width: `${width}px` }}
+          className={styles.grid}
+          style={{
+            width: `${width}px`,
+            height: `${HEADER_HEIGHT + students.length * ROW_HEIGHT}px`,
+          }}
           tabIndex={0}
           aria-label={t('Grades of {{lesson}}, {{subPeriod}}', {
             lesson: book.lesson.name,
@@ -308,141 +294,37 @@ export function GradeGrid({ book, queryKey, studentPath }: GradeGridProps) {
             rightGap={rightGap}
             nameWidth={nameWidth}
             gradeWidth={GRADE_WIDTH}
+            width={width}
+            onEditItem={book.abilities.update ? onEditItem : undefined}
           />
-          <tbody>
-            {view.firstRow > 0 && (
-              <tr aria-hidden="true" style={{ height: `${view.firstRow * ROW_HEIGHT}px` }}>
-                <td colSpan={spacerCells} className={styles.spacer} />
-              </tr>
-            )}
+          <div role="rowgroup">
             {students.slice(view.firstRow, view.lastRow + 1).map((student, offset) => {
               const row = view.firstRow + offset;
               return (
-                <tr key={student.student_id} aria-rowindex={row + 2} data-testid="grade-row">
-                  <th
-                    scope="row"
-                    id={cellId(row, 0)}
-                    role="rowheader"
-                    aria-colindex={1}
-                    className={mergeClasses(
-                      styles.cell,
-                      styles.name,
-                      active.row === row && active.col === 0 && styles.active,
-                    )}
-                    style={{ width: `${nameWidth}px` }}
-                    onClick={() => select(row, 0)}
-                  >
-                    <a
-                      href={studentPath(student.student_id)}
-                      className={styles.nameLink}
-                      tabIndex={-1}
-                      onClick={(event) => {
-                        event.preventDefault();
-                        void navigate(studentPath(student.student_id));
-                      }}
-                    >
-                      {student.last_name} {student.first_name}
-                    </a>
-                  </th>
-                  {leftGap > 0 && (
-                    <td
-                      aria-hidden="true"
-                      className={styles.spacer}
-                      style={{ width: `${leftGap}px` }}
-                    />
-                  )}
-                  {visibleItems.map((item, index) => {
-                    const col = view.firstCol + index + 1;
-                    const state = cells.get(cellKey(student.student_id, item));
-                    const isActive = active.row === row && active.col === col;
-                    return (
-                      <td
-                        key={item.key}
-                        id={cellId(row, col)}
-                        role="gridcell"
-                        aria-colindex={col + 1}
-                        aria-readonly={!item.editable || undefined}
-                        aria-invalid={state?.status === 'error' || undefined}
-                        aria-busy={state?.status === 'saving' || undefined}
-                        title={state?.message}
-                        data-testid={`grade-cell-${student.student_id}-${item.key}`}
-                        className={mergeClasses(
-                          styles.cell,
-                          !item.editable && styles.readOnly,
-                          state?.status === 'saving' && styles.saving,
-                          state?.status === 'error' && styles.error,
-                          isActive && styles.active,
-                        )}
-                        onClick={() => select(row, col)}
-                        onDoubleClick={() => {
-                          select(row, col);
-                          if (item.editable) setEditing(textOf(student, item));
-                        }}
-                      >
-                        {isActive && editing !== null ? (
-                          <input
-                            // Typing starts here: the input takes focus as it appears.
-                            autoFocus
-                            className={styles.input}
-                            value={editing}
-                            inputMode="decimal"
-                            aria-label={t('{{student}}, {{item}} (out of {{max}})', {
-                              student: `${student.last_name} ${student.first_name}`,
-                              item: item.title,
-                              max: item.max_points,
-                            })}
-                            onChange={(event) => setEditing(event.target.value)}
-                            onKeyDown={onInputKeyDown}
-                            onBlur={() => finishEditing(active)}
-                          />
-                        ) : (
-                          textOf(student, item)
-                        )}
-                      </td>
-                    );
-                  })}
-                  {rightGap > 0 && (
-                    <td
-                      aria-hidden="true"
-                      className={styles.spacer}
-                      style={{ width: `${rightGap}px` }}
-                    />
-                  )}
-                  <td
-                    role="gridcell"
-                    aria-colindex={items.length + 2}
-                    aria-readonly
-                    className={mergeClasses(styles.cell, styles.grade)}
-                    style={{ width: `${GRADE_WIDTH}px` }}
-                    title={
-                      student.grade.unrounded === null
-                        ? undefined
-                        : t('Before rounding: {{value}}', {
-                            value: formatGrade(
-                              Math.round(student.grade.unrounded * 100) / 100,
-                              i18n.language,
-                            ),
-                          })
-                    }
-                    data-testid={`grade-average-${student.student_id}`}
-                  >
-                    {student.grade.value === null
-                      ? '–'
-                      : formatGrade(student.grade.value, i18n.language)}
-                  </td>
-                </tr>
+                <GridRow
+                  key={student.student_id}
+                  student={student}
+                  row={row}
+                  items={visibleItems}
+                  firstCol={view.firstCol}
+                  itemCount={items.length}
+                  leftGap={leftGap}
+                  rightGap={rightGap}
+                  nameWidth={nameWidth}
+                  activeCol={active.row === row ? active.col : null}
+                  editing={active.row === row ? editing : null}
+                  cells={cells}
+                  language={i18n.language}
+                  idPrefix={`grade-cell-${book.lesson.id}`}
+                  href={studentPath(student.student_id)}
+                  actions={actions}
+                  top={HEADER_HEIGHT + row * ROW_HEIGHT}
+                  width={width}
+                />
               );
             })}
-            {view.lastRow < students.length - 1 && (
-              <tr
-                aria-hidden="true"
-                style={{ height: `${(students.length - view.lastRow - 1) * ROW_HEIGHT}px` }}
-              >
-                <td colSpan={spacerCells} className={styles.spacer} />
-              </tr>
-            )}
-          </tbody>
-        </table>
+          </div>
+        </div>
       </div>
       <Text as="p" className={styles.message} data-testid="grade-cell-message">
         {activeCell?.status === 'error' && activeStudent && activeItem

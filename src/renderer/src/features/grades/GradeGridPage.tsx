@@ -1,5 +1,7 @@
-import { Badge, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { Add20Regular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { apiErrorText } from '../../api/apiErrorText';
@@ -7,8 +9,14 @@ import { useArea } from '../../app/area/AreaContext';
 import { AppLink } from '../../components/AppLink';
 import { PageFrame } from '../../components/PageFrame';
 import { LoadError, NothingFound } from '../../resources/ListStates';
+import type { Gradebook } from '../../../../shared/api/grades';
+import { CategoryDialog } from './CategoryDialog';
+import { GradebookSetup } from './GradebookSetup';
 import { GradeGrid } from './GradeGrid';
+import type { SetupDialog } from './gradeSetup';
 import { getGradebook, gradeKeys } from './gradesApi';
+import { ItemDialog } from './ItemDialog';
+import { DeleteCategoryDialog, DeleteItemDialog } from './SetupDeleteDialogs';
 import { SubPeriodPicker } from './SubPeriodPicker';
 
 const useStyles = makeStyles({
@@ -17,16 +25,33 @@ const useStyles = makeStyles({
     flexWrap: 'wrap',
     alignItems: 'flex-end',
     gap: tokens.spacingHorizontalL,
+    // A long sub-period name must not push the page wider than a phone.
+    '& > *': { minWidth: 0, maxWidth: '100%' },
   },
-  weights: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalS,
-    margin: 0,
-    padding: 0,
-    listStyle: 'none',
-  },
+  adds: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
+
+/** The set-up dialog that is open, over the gradebook it changes. */
+function OpenDialog({
+  book,
+  dialog,
+  onClose,
+}: {
+  book: Gradebook;
+  dialog: SetupDialog;
+  onClose: () => void;
+}) {
+  switch (dialog.kind) {
+    case 'category':
+      return <CategoryDialog book={book} category={dialog.category} onClose={onClose} />;
+    case 'item':
+      return <ItemDialog book={book} item={dialog.item} onClose={onClose} />;
+    case 'delete-category':
+      return <DeleteCategoryDialog book={book} category={dialog.category} onClose={onClose} />;
+    case 'delete-item':
+      return <DeleteItemDialog book={book} item={dialog.item} onClose={onClose} />;
+  }
+}
 
 /** Teacher `grades/{lesson_id}`: the lesson's grade grid in the chosen sub-period. */
 export function GradeGridPage() {
@@ -44,7 +69,7 @@ export function GradeGridPage() {
     queryFn: ({ signal }) => getGradebook(scope, lessonId, subPeriodId, signal),
   });
   const data = book.data;
-  const weightTotal = data?.categories.reduce((sum, c) => sum + c.weight, 0) ?? 0;
+  const [dialog, setDialog] = useState<SetupDialog | null>(null);
   return (
     <PageFrame
       title={data ? t('Grades: {{lesson}}', { lesson: data.lesson.name }) : t('Grades')}
@@ -65,25 +90,27 @@ export function GradeGridPage() {
                 {t('Closed: read-only')}
               </Badge>
             )}
-          </div>
-          <section aria-label={t('Categories and weights')}>
-            <Text as="h3" size={400} weight="semibold">
-              {t('Categories and weights')}
-            </Text>
-            {data.categories.length === 0 ? (
-              <Text as="p">{t('No categories yet: items count once they are in one.')}</Text>
-            ) : (
-              <ul className={styles.weights}>
-                {data.categories.map((c) => (
-                  <li key={c.id}>
-                    <Badge appearance="outline" color="informative">
-                      {`${c.name} · ${weightTotal > 0 ? Math.round((c.weight / weightTotal) * 100) : 0}%`}
-                    </Badge>
-                  </li>
-                ))}
-              </ul>
+            {data.abilities.update && (
+              <span className={styles.adds}>
+                <Button
+                  icon={<Add20Regular />}
+                  onClick={() => setDialog({ kind: 'item', item: null })}
+                  data-testid="add-grade-item"
+                >
+                  {t('Add a grade item')}
+                </Button>
+                <Button
+                  icon={<Add20Regular />}
+                  onClick={() => setDialog({ kind: 'category', category: null })}
+                  data-testid="add-grade-category"
+                >
+                  {t('Add a category')}
+                </Button>
+              </span>
             )}
-          </section>
+          </div>
+          <GradebookSetup book={data} onOpen={setDialog} />
+          {dialog && <OpenDialog book={data} dialog={dialog} onClose={() => setDialog(null)} />}
           {data.students.length === 0 ? (
             <NothingFound />
           ) : (
@@ -91,6 +118,7 @@ export function GradeGridPage() {
               key={data.sub_period.id}
               book={data}
               queryKey={queryKey}
+              onEditItem={(item) => setDialog({ kind: 'item', item })}
               studentPath={(studentId) => `${basePath}/lesson/${lessonId}/student/${studentId}`}
             />
           )}

@@ -15,11 +15,20 @@ export function parseGradeText(text: string): ParsedGrade {
   return { kind: 'number', value: Number(trimmed.replace(',', '.')) };
 }
 
+// One formatter per language: making one costs more than the grid's whole cell, and the grid
+// formats every cell in view on every move.
+const formatters = new Map<string, Intl.NumberFormat>();
+
 /** A value on an item's points, in the user's language (17.5 is "17,5" in Greek). */
-export const formatGrade = (value: number | null | undefined, language: string) =>
-  value === null || value === undefined
-    ? ''
-    : new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
+export function formatGrade(value: number | null | undefined, language: string): string {
+  if (value === null || value === undefined) return '';
+  let format = formatters.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
+    formatters.set(language, format);
+  }
+  return format.format(value);
+}
 
 export function gradeIssueText(t: TFunction, issue: GradeValueIssue | 'not_a_number'): string {
   if (issue === 'not_a_number') return t('Enter a number.');

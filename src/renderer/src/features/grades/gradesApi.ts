@@ -1,5 +1,12 @@
+import type { z } from 'zod';
 import { gradeRecordEndpoints } from '../../../../shared/api/gradeRecords';
-import { gradeEndpoints } from '../../../../shared/api/grades';
+import {
+  gradeEndpoints,
+  type gradeCategoryBody,
+  type gradeCategoryUpdateBody,
+  type gradeItemBody,
+  type gradeItemUpdateBody,
+} from '../../../../shared/api/grades';
 import { callEndpoint } from '../../api/client';
 import type { TeachingScope } from '../chapters/chaptersApi';
 
@@ -112,4 +119,76 @@ export const getStudentGrades = async (
           signal,
         });
   return answer.data;
+};
+
+// The gradebook's set-up: categories and the teacher's own items of a lesson's sub-period.
+
+export const createCategory = async (
+  scope: TeachingScope,
+  lessonId: number,
+  body: z.input<typeof gradeCategoryBody>,
+) =>
+  (
+    await callEndpoint(gradeEndpoints.createCategory, {
+      params: { ...at(scope), lesson_id: lessonId },
+      body,
+    })
+  ).data;
+
+export const updateCategory = async (
+  scope: TeachingScope,
+  ids: { lessonId: number; categoryId: number },
+  body: z.input<typeof gradeCategoryUpdateBody>,
+) =>
+  (
+    await callEndpoint(gradeEndpoints.updateCategory, {
+      params: { ...at(scope), lesson_id: ids.lessonId, category_id: ids.categoryId },
+      body,
+    })
+  ).data;
+
+/** Deletes a category; its items move to `moveItemsTo`, or else stay without a category. */
+export const removeCategory = async (
+  scope: TeachingScope,
+  ids: { lessonId: number; categoryId: number },
+  moveItemsTo: number | null,
+) => {
+  await callEndpoint(gradeEndpoints.removeCategory, {
+    params: { ...at(scope), lesson_id: ids.lessonId, category_id: ids.categoryId },
+    query: moveItemsTo === null ? {} : { move_items_to: moveItemsTo },
+  });
+};
+
+export const createItem = async (
+  scope: TeachingScope,
+  lessonId: number,
+  body: z.input<typeof gradeItemBody>,
+) =>
+  (
+    await callEndpoint(gradeEndpoints.createItem, {
+      params: { ...at(scope), lesson_id: lessonId },
+      body,
+    })
+  ).data;
+
+export const updateItem = async (
+  scope: TeachingScope,
+  ids: { lessonId: number; itemId: number },
+  body: z.input<typeof gradeItemUpdateBody>,
+) =>
+  (
+    await callEndpoint(gradeEndpoints.updateItem, {
+      params: { ...at(scope), lesson_id: ids.lessonId, item_id: ids.itemId },
+      body,
+    })
+  ).data;
+
+/** Deletes one of the teacher's items with every value entered on it. */
+export const removeItem = async (
+  scope: TeachingScope,
+  ids: { lessonId: number; itemId: number },
+) => {
+  await callEndpoint(gradeEndpoints.removeItem, {
+    params: { ...at(scope), lesson_id: ids.lessonId, item_id: ids.itemId },
+  });
 };

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 // Which rows and columns of a large grid are in view, so that only those are in the DOM: a
 // 40 × 80 gradebook renders a screenful of cells, not 3,200. Rows and columns have fixed sizes,
@@ -51,30 +51,38 @@ export function windowOf(
   return { firstRow: rows.first, lastRow: rows.last, firstCol: cols.first, lastCol: cols.last };
 }
 
-/** The window of `container` (a scrolling element), kept current on scroll and resize. */
+const sameWindow = (a: GridWindow, b: GridWindow) =>
+  a.firstRow === b.firstRow &&
+  a.lastRow === b.lastRow &&
+  a.firstCol === b.firstCol &&
+  a.lastCol === b.lastCol;
+
+/**
+ * The window of `container` (a scrolling element), kept current on scroll and resize. Only a
+ * change of the window renders again: scrolling within a row or a column, which is most scroll
+ * events, costs the grid nothing.
+ */
 export function useGridWindow(
   container: RefObject<HTMLElement | null>,
   geometry: GridGeometry,
 ): GridWindow {
   // Before the first measure, assume a laptop screen; the layout effect corrects it at once.
-  const [view, setView] = useState({ scrollTop: 0, scrollLeft: 0, height: 800, width: 1280 });
+  const [view, setView] = useState(() =>
+    windowOf(geometry, { scrollTop: 0, scrollLeft: 0, height: 800, width: 1280 }),
+  );
+  // The geometry as of this render, for the scroll listener registered once.
+  const latest = useRef(geometry);
+  latest.current = geometry;
   const measure = useCallback(() => {
     const element = container.current;
     if (!element) return;
-    setView((previous) => {
-      const next = {
-        scrollTop: element.scrollTop,
-        scrollLeft: element.scrollLeft,
-        height: element.clientHeight,
-        width: element.clientWidth,
-      };
-      return previous.scrollTop === next.scrollTop &&
-        previous.scrollLeft === next.scrollLeft &&
-        previous.height === next.height &&
-        previous.width === next.width
-        ? previous
-        : next;
+    const next = windowOf(latest.current, {
+      scrollTop: element.scrollTop,
+      scrollLeft: element.scrollLeft,
+      height: element.clientHeight,
+      width: element.clientWidth,
     });
+    setView((previous) => (sameWindow(previous, next) ? previous : next));
   }, [container]);
   useLayoutEffect(() => {
     const element = container.current;
@@ -88,5 +96,18 @@ export function useGridWindow(
       observer.disconnect();
     };
   }, [container, measure]);
-  return windowOf(geometry, view);
+  // The geometry changed (rows or columns added, a narrower name column): measure again.
+  const { rowCount, colCount, rowHeight, colWidth, top, left, right, overscan } = geometry;
+  useLayoutEffect(measure, [
+    measure,
+    rowCount,
+    colCount,
+    rowHeight,
+    colWidth,
+    top,
+    left,
+    right,
+    overscan,
+  ]);
+  return view;
 }
