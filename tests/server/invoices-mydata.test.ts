@@ -68,6 +68,14 @@ describe.each(databaseKinds)('sending documents to myDATA on %s', (kind) => {
     server.advanceClock(ms);
     await runOutbox();
   };
+  /**
+   * The stand-in's next answers, for this test's documents: whatever earlier steps left due is
+   * sent first, so that a queued answer is not taken by another document.
+   */
+  const answerNext = async (...outcomes: Parameters<typeof standIn.queue>) => {
+    await runOutbox();
+    standIn.queue(...outcomes);
+  };
   const sendsOf = (document: { series: string; number: number }) =>
     standIn.sends.filter((s) => s.series === document.series && s.aa === String(document.number));
 
@@ -91,7 +99,7 @@ describe.each(databaseKinds)('sending documents to myDATA on %s', (kind) => {
   });
 
   it("keeps a rejected document unsent with AADE's errors, and sends it again on request (ValidationError)", async () => {
-    standIn.queue('validation_error');
+    await answerNext('validation_error');
     const document = await issue();
     await runOutbox();
     const rejected = await detail(document.id);
@@ -120,7 +128,7 @@ describe.each(databaseKinds)('sending documents to myDATA on %s', (kind) => {
   });
 
   it('retries after a TechnicalError, asking AADE first, with a growing delay', async () => {
-    standIn.queue('technical_error', 'technical_error');
+    await answerNext('technical_error', 'technical_error');
     const document = await issue();
     await runOutbox();
     const first = await detail(document.id);
@@ -149,7 +157,7 @@ describe.each(databaseKinds)('sending documents to myDATA on %s', (kind) => {
   });
 
   it("waits at least AADE's Retry-After when it is busy (429), then sends", async () => {
-    standIn.queue('rate_limited');
+    await answerNext('rate_limited');
     const document = await issue();
     await runOutbox();
     const busy = await detail(document.id);
@@ -162,7 +170,7 @@ describe.each(databaseKinds)('sending documents to myDATA on %s', (kind) => {
   });
 
   it('retries a send that timed out', async () => {
-    standIn.queue('timeout');
+    await answerNext('timeout');
     const document = await issue();
     await runOutbox();
     expect(await detail(document.id)).toMatchObject({
@@ -175,7 +183,7 @@ describe.each(databaseKinds)('sending documents to myDATA on %s', (kind) => {
   });
 
   it('takes the MARK of a send whose answer was lost instead of sending again (no second MARK)', async () => {
-    standIn.queue('drop_after_record');
+    await answerNext('drop_after_record');
     const document = await issue();
     await runOutbox();
     const lost = await detail(document.id);
@@ -230,7 +238,7 @@ describe.each(databaseKinds)('sending documents to myDATA on %s', (kind) => {
   });
 
   it('holds a credit document back until the document it cancels has its MARK', async () => {
-    standIn.queue('rate_limited');
+    await answerNext('rate_limited');
     const original = await issue(4_000);
     // A refund issued by the payment flow while the original still waits for myDATA.
     const { db, config } = server.built.deps;
