@@ -159,7 +159,7 @@ describe('entering grades in the grid', () => {
         document.querySelector('[data-testid="grade-grid"]')!.parentElement!.scrollTop = top;
       }, row * 40);
       // A reload within a second of the last save may first show the copy kept for offline
-      // use (saved once a second), until the gradebook is read again.
+      // use (saved once a second), until the gradebook is read again, as it is on every opening.
       await expect
         .poll(() => cell(page, me, oral.id).textContent(), { timeout: 15_000 })
         .toBe('18');

@@ -67,6 +67,10 @@ export function GradeGridPage() {
   const book = useQuery({
     queryKey,
     queryFn: ({ signal }) => getGradebook(scope, lessonId, subPeriodId, signal),
+    // Read again on every opening: the copy kept for offline use may predate the last saves
+    // (it is written once a second), and other teachers change the same gradebook.
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
   const data = book.data;
   const [dialog, setDialog] = useState<SetupDialog | null>(null);
