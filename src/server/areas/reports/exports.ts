@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema';
 import type { ServerDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import { enqueueJob, registerJobHandler } from '../../jobs';
+import { registerFileJob } from './file-jobs';
 import { localDate } from '../calendar/school-time';
 import { toCsv } from '../../resources/csv';
 import type { AppliedFilterValue, ReportDefinition } from './definition';
@@ -253,39 +254,12 @@ async function writeExport(deps: ServerDeps, row: ExportRow, signal: AbortSignal
     .execute();
 }
 
-registerJobHandler<{ exportId: number }>(REPORT_EXPORT_JOB, {
-  maxAttempts: 3,
-  backoffMs: 5_000,
-  async handle({ payload, deps, signal, job }) {
-    const row = await deps.db
-      .selectFrom('report_exports')
-      .selectAll()
-      .where('id', '=', payload.exportId)
-      .executeTakeFirst();
-    // Delivery is at least once: a finished (or removed) export is not written again.
-    if (!row || row.status === 'done' || row.status === 'failed') return;
-    await deps.db
-      .updateTable('report_exports')
-      .set({ status: 'running', progress: 1 })
-      .where('id', '=', row.id)
-      .execute();
-    try {
-      await writeExport(deps, row, signal);
-    } catch (error) {
-      // The filters can stop being valid (a lesson deleted): that will not mend by retrying.
-      const final = error instanceof ApiError || job.attempt >= job.maxAttempts;
-      if (!final) throw error;
-      await deps.db
-        .updateTable('report_exports')
-        .set({
-          status: 'failed',
-          error: error instanceof ApiError ? error.message : 'The export could not be written.',
-          finished_at: deps.now().toISOString(),
-        })
-        .where('id', '=', row.id)
-        .execute();
-    }
-  },
+registerFileJob({
+  job: REPORT_EXPORT_JOB,
+  table: 'report_exports',
+  rowId: (payload) => payload.exportId!,
+  make: writeExport,
+  failure: 'The export could not be written.',
 });
 
 export const REMOVE_OLD_EXPORTS_JOB = 'reports.remove-old-exports';

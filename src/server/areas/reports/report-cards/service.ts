@@ -2,8 +2,9 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ReportCardBatch, ReportCardChoices } from '../../../../shared/api/reports';
 import type { Database } from '../../../db/schema';
 import type { ServerDeps } from '../../../deps';
-import { ApiError, notFound, validationError } from '../../../http/errors';
-import { enqueueJob, registerJobHandler } from '../../../jobs';
+import { notFound, validationError } from '../../../http/errors';
+import { enqueueJob } from '../../../jobs';
+import { registerFileJob } from '../file-jobs';
 import { localDate } from '../../calendar/school-time';
 import { applyFilters, filterOptions } from '../filters';
 import type { ReportCardBatchesTable } from '../tables';
@@ -235,36 +236,10 @@ async function drawBatch(deps: ServerDeps, row: BatchRow, signal: AbortSignal) {
     .execute();
 }
 
-registerJobHandler<{ batchId: number }>(REPORT_CARDS_JOB, {
-  maxAttempts: 3,
-  backoffMs: 5_000,
-  async handle({ payload, deps, signal, job }) {
-    const row = await deps.db
-      .selectFrom('report_card_batches')
-      .selectAll()
-      .where('id', '=', payload.batchId)
-      .executeTakeFirst();
-    // Delivery is at least once: a finished (or removed) batch is not drawn again.
-    if (!row || row.status === 'done' || row.status === 'failed') return;
-    await deps.db
-      .updateTable('report_card_batches')
-      .set({ status: 'running', progress: 1 })
-      .where('id', '=', row.id)
-      .execute();
-    try {
-      await drawBatch(deps, row, signal);
-    } catch (error) {
-      const final = error instanceof ApiError || job.attempt >= job.maxAttempts;
-      if (!final) throw error;
-      await deps.db
-        .updateTable('report_card_batches')
-        .set({
-          status: 'failed',
-          error: error instanceof ApiError ? error.message : 'The report cards could not be drawn.',
-          finished_at: deps.now().toISOString(),
-        })
-        .where('id', '=', row.id)
-        .execute();
-    }
-  },
+registerFileJob({
+  job: REPORT_CARDS_JOB,
+  table: 'report_card_batches',
+  rowId: (payload) => payload.batchId!,
+  make: drawBatch,
+  failure: 'The report cards could not be drawn.',
 });
