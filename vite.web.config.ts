@@ -62,7 +62,8 @@ export default defineConfig({
     serviceWorker(),
     // What a signed-in page under each prefix loads lazily at once: the server hints it in a Link
     // header so that it downloads alongside the entry (see src/server/http/web-app.ts).
-    routePreloads(signedInPreloads),
+    // zod (the shared schemas) is most of a form's weight and no home needs it to draw.
+    routePreloads(signedInPreloads, ['/node_modules/zod/']),
     // Last: it reads the written files, sw.js included.
     precompress(),
   ],

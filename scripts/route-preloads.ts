@@ -23,8 +23,14 @@ interface ChunkLike {
 /**
  * modulesByPrefix: address prefix -> source modules (relative to the renderer's root, e.g.
  * "src/features/admin/AdminArea.tsx") that a page under it imports lazily on its first render.
+ * notBeforeFirstPaint: parts of module paths (e.g. "/node_modules/zod/") that no preloaded file
+ * may hold; the build fails if one does, naming what brought it in. One static import in a
+ * home's chunk is enough to put a library in front of every first paint (bench W5).
  */
-export function routePreloads(modulesByPrefix: Record<string, string[]>): Plugin {
+export function routePreloads(
+  modulesByPrefix: Record<string, string[]>,
+  notBeforeFirstPaint: string[] = [],
+): Plugin {
   return {
     name: 'mathema-route-preloads',
     apply: 'build',
@@ -59,6 +65,16 @@ export function routePreloads(modulesByPrefix: Record<string, string[]>): Plugin
             continue;
           }
           closure(chunk, files);
+        }
+        for (const file of files) {
+          const held = byFile
+            .get(file)
+            ?.moduleIds.find((id) => notBeforeFirstPaint.some((part) => id.includes(part)));
+          if (held)
+            this.error(
+              `route preloads: ${file}, loaded before the first paint under ${prefix}, holds ` +
+                `${held}; import it lazily from the modules that need it`,
+            );
         }
         return { prefix, files: [...files].map((file) => `/${file}`) };
       });

@@ -1,4 +1,3 @@
-import { sessionEndpoints } from '../../../../shared/api/sessions';
 import type { CallWindowReport } from '../../../../shared/ipc';
 import { callEndpoint } from '../../api/client';
 import type { ActiveCall } from './callState';
@@ -8,23 +7,27 @@ import type { ActiveCall } from './callState';
 // Jitsi in the page; the desktop window's events come over IPC; both report through
 // createCallReporter, so that the server hears the same from either.
 
+// The sessions' endpoint declarations come with zod; loaded at the first report, they stay out
+// of the area chunk that every home waits for (the call host is part of every role area).
+const sessionCalls = async () => (await import('../../../../shared/api/sessions')).sessionEndpoints;
+
 const at = (call: ActiveCall) => ({
   school_id: call.schoolId,
   role: call.role,
   session_id: call.sessionId,
 });
 
-export const reportPresence = (call: ActiveCall, event: 'joined' | 'left') =>
-  callEndpoint(sessionEndpoints.presence, { params: at(call), body: { event } });
+export const reportPresence = async (call: ActiveCall, event: 'joined' | 'left') =>
+  callEndpoint((await sessionCalls()).presence, { params: at(call), body: { event } });
 
-export const reportRecording = (
+export const reportRecording = async (
   call: ActiveCall,
   report: { state?: 'on' | 'stopped' | 'failed'; link?: string },
-) => callEndpoint(sessionEndpoints.recordingReport, { params: at(call), body: report });
+) => callEndpoint((await sessionCalls()).recordingReport, { params: at(call), body: report });
 
 /** Spec §7 `POST schools/{school_id}/teacher/sessions/record?room=…`. */
-export const startCloudRecording = (call: ActiveCall) =>
-  callEndpoint(sessionEndpoints.record, {
+export const startCloudRecording = async (call: ActiveCall) =>
+  callEndpoint((await sessionCalls()).record, {
     params: { school_id: call.schoolId, role: call.role },
     query: { room: call.room.room },
   });

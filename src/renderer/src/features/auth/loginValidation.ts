@@ -1,4 +1,4 @@
-import { loginBody } from '../../../../shared/api';
+import { loginBody } from '../../../../shared/api/account';
 import type { LoginInput, LoginOutput, LoginField } from './loginForm';
 
 export type LoginCheck =
