@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ROLES, type Role } from '../../../shared/constants';
-import { HOME_ROLES, prefetchHome } from '../features/home/homeApi';
+import { prefetchHome } from '../features/home/homeApi';
 import { accountQueries } from './accountQueries';
 import { markAppStart, markAreaPrefetched } from './areaOpening';
 import { prefetchArea } from './schoolQueries';
@@ -24,6 +24,5 @@ export function prefetchStartupQueries(queryClient: QueryClient, pathname: strin
   markAreaPrefetched(role as Role, Number(school), now);
   prefetchArea(queryClient, Number(school), role as Role);
   // The area's address alone opens its home.
-  if (HOME_ROLES.includes(role as Role) && /^(home\/?)?$/.test(rest))
-    prefetchHome(queryClient, Number(school), role as Role);
+  if (/^(home\/?)?$/.test(rest)) prefetchHome(queryClient, Number(school), role as Role);
 }

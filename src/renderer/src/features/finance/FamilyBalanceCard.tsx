@@ -1,20 +1,12 @@
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { financeEndpoints } from '../../../../shared/api/finance';
 import { formatMoney } from '../../../../shared/finance/money';
-import { callRoute, type EndpointRoute } from '../../api/client';
-import { useArea } from '../../app/area/AreaContext';
 import { AccountSummary } from './AccountSummary';
 import { dayText, METHOD_LABELS } from './financeFormat';
+import type { MyAccount } from './myAccountQuery';
 
 // The parent's own account on their home: balance, what is due next, and their payments (the
-// invoices area adds each payment's receipt to download beside it). Method and path only, as
-// the home carries no zod (homeApi.ts).
-const MY_ACCOUNT: EndpointRoute<typeof financeEndpoints.myAccount> = {
-  method: 'GET',
-  path: '/schools/:school_id/:role/finance/my-account',
-};
+// invoices area adds each payment's receipt to download beside it).
 
 const useStyles = makeStyles({
   card: {
@@ -41,18 +33,10 @@ const useStyles = makeStyles({
   overdue: { color: tokens.colorPaletteRedForeground1 },
 });
 
-export function FamilyBalanceCard() {
+/** The account as RoleHome loaded it with the rest of the home (myAccountQuery). */
+export function FamilyBalanceCard({ account: data }: { account: MyAccount }) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
-  const { schoolId, role } = useArea();
-  const account = useQuery({
-    queryKey: ['schools', schoolId, role, 'finance', 'account', 'mine'],
-    queryFn: async () =>
-      (await callRoute(MY_ACCOUNT, { params: { school_id: schoolId, role } })).data,
-    staleTime: 0,
-  });
-  const data = account.data;
-  if (!data) return null;
   const upcoming = data.installments.filter((i) => i.state !== 'paid').slice(0, 4);
   return (
     <section className={styles.card} aria-labelledby="home-account" data-testid="home-account">

@@ -14,6 +14,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { formatLongDate } from '../../i18n/formatDate';
 import { msg } from '../../i18n/msg';
 import { FamilyBalanceCard } from '../finance/FamilyBalanceCard';
+import { myAccountQuery } from '../finance/myAccountQuery';
 import { TaskStateBadge } from '../tasks/TaskStateBadge';
 import { homeOpened, homeOpening, homeQuery } from './homeApi';
 import { homeLinks } from './homeLinks';
@@ -75,6 +76,14 @@ export function RoleHome() {
     staleTime: 0,
     refetchOnMount: reloadOlderThan(openedAt),
   });
+  // A parent's account heads their home. It waits with the rest (both come in the start's
+  // round), so that it does not push the day down when it arrives.
+  const account = useQuery({
+    ...myAccountQuery(schoolId, role),
+    enabled: role === 'client',
+    staleTime: 0,
+    refetchOnMount: reloadOlderThan(openedAt),
+  });
   const links = homeLinks(role, basePath);
   const timeFormat = useMemo(
     () => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }),
@@ -102,11 +111,11 @@ export function RoleHome() {
     >
       <SchoolSummary />
       {home.isError && !data && <Text role="alert">{t(apiErrorText(home.error))}</Text>}
-      {!data ? (
+      {!data || (role === 'client' && account.isPending) ? (
         !home.isError && <Spinner label={t('Loading...')} />
       ) : (
         <div className={styles.grid}>
-          {role === 'client' && <FamilyBalanceCard />}
+          {account.data && <FamilyBalanceCard account={account.data} />}
           <section className={styles.card} aria-labelledby="home-today" data-testid="home-today">
             <Text as="h3" id="home-today" size={500} weight="semibold" className={styles.heading}>
               {t('Today')}

@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { calendarEndpoints } from '../../../../shared/api/calendar';
 import type { Role } from '../../../../shared/constants';
 import { callRoute, type EndpointRoute } from '../../api/client';
+import { myAccountQuery } from '../finance/myAccountQuery';
+import { adminHomeQuery } from '../office/officeApi';
 
 // Method and path only: the home is the first screen of an area, so it carries no zod.
 const HOME_ROUTE: EndpointRoute<typeof calendarEndpoints.home> = {
@@ -51,9 +53,6 @@ export function takeLastVisit(schoolId: number, role: Role): string | null {
   return since;
 }
 
-/** The roles whose area opens on this home (the office's opens on WelcomeHome). */
-export const HOME_ROLES: readonly Role[] = ['teacher', 'student', 'client'];
-
 /** The home's query, for RoleHome and for the start's prefetch (the very same cache entry). */
 export const homeQuery = (schoolId: number, role: Role) => ({
   queryKey: homeKey(schoolId, role),
@@ -70,7 +69,11 @@ const openingKey = (schoolId: number, role: Role) => `${role}/${schoolId}`;
  */
 export function prefetchHome(queryClient: QueryClient, schoolId: number, role: Role): void {
   prefetchedAt.set(openingKey(schoolId, role), Date.now());
-  void queryClient.prefetchQuery(homeQuery(schoolId, role));
+  // Every call the home makes as it opens: a card whose data came later would push the rest of
+  // the home down when it arrived (a layout shift) and hold up its largest paint.
+  if (role === 'admin') void queryClient.prefetchQuery(adminHomeQuery(schoolId));
+  else void queryClient.prefetchQuery(homeQuery(schoolId, role));
+  if (role === 'client') void queryClient.prefetchQuery(myAccountQuery(schoolId, role));
 }
 
 /**

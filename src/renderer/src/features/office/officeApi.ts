@@ -2,7 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Endpoint, inboxEndpoints, officeEndpoints } from '../../../../shared/api';
 import type { Role } from '../../../../shared/constants';
 import { callRoute, type EndpointRoute } from '../../api/client';
+import { useEffect, useState } from 'react';
+import { reloadOlderThan } from '../../api/areaOpening';
 import { queryKeys } from '../../api/queryKeys';
+import { homeOpened, homeOpening } from '../home/homeApi';
 
 // The office's start calls, as method and path only (the home is an area's first screen and
 // carries no zod); tests/renderer keep them equal to the shared endpoint table.
@@ -29,18 +32,29 @@ export const officeRoutes = {
 
 const officeKey = (schoolId: number) => ['schools', schoolId, 'admin', 'office'] as const;
 
-/** Today's cards: asked again on every opening, since the day moves on. */
+/** The office home's one call; the start fetches it with the area's loads (homeApi.ts). */
+export const adminHomeQuery = (schoolId: number) => ({
+  queryKey: [...officeKey(schoolId), 'home'] as const,
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    (
+      await callRoute(officeRoutes.adminHome, {
+        params: { school_id: schoolId, role: 'admin' },
+        signal,
+      })
+    ).data,
+});
+
+/**
+ * Today's cards: asked again on every opening, since the day moves on, unless the start
+ * fetched them for this opening.
+ */
 export function useAdminHome(schoolId: number) {
+  const [openedAt] = useState(() => homeOpening(schoolId, 'admin', Date.now()));
+  useEffect(() => homeOpened(schoolId, 'admin'), [schoolId]);
   return useQuery({
-    queryKey: [...officeKey(schoolId), 'home'],
-    queryFn: async ({ signal }) =>
-      (
-        await callRoute(officeRoutes.adminHome, {
-          params: { school_id: schoolId, role: 'admin' },
-          signal,
-        })
-      ).data,
+    ...adminHomeQuery(schoolId),
     staleTime: 0,
+    refetchOnMount: reloadOlderThan(openedAt),
   });
 }
 
