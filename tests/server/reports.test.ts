@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { greek } from '../../src/renderer/src/i18n/el';
 import { parseCsv } from '../../src/server/resources/csv';
 import { jobDefinition } from '../../src/server/jobs/registry';
-import { EXPORT_KEPT_MS, REMOVE_OLD_EXPORTS_JOB } from '../../src/server/areas/reports/exports';
+import {
+  EXPORT_KEPT_MS,
+  REMOVE_OLD_EXPORTS_JOB,
+  REPORT_EXPORT_JOB,
+} from '../../src/server/areas/reports/exports';
 import { reportPdf } from '../../src/server/areas/reports/report-pdf';
 import { insertAccount, insertPermissionGroup } from './support/accounts';
 import { apiClient, type ApiClient } from './support/client';
@@ -471,6 +475,90 @@ describe.each(databaseKinds)('reports on %s', (kind) => {
       },
     });
     expect(shares).toEqual([200 / 450, 400 / 450, 1]);
+  });
+
+  it('marks an export failed for good on bad filters at once, and on other errors after the last attempt', async () => {
+    const job = jobDefinition(REPORT_EXPORT_JOB)!;
+    const attempt = (exportId: number, attemptNo: number) =>
+      job.handle({
+        payload: { exportId },
+        deps: server.built.deps,
+        signal: new AbortController().signal,
+        job: {
+          id: 0,
+          kind: REPORT_EXPORT_JOB,
+          schoolId: fx.school,
+          attempt: attemptNo,
+          maxAttempts: 3,
+          key: null,
+        },
+      });
+    const start = async () => {
+      const started = await api.post(
+        `${base()}/grades-distribution/exports`,
+        { format: 'csv', filters: { lesson_id: String(fx.shared) } },
+        admin,
+      );
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      return started.body.data.id as number;
+    };
+    const status = async (id: number) =>
+      (await api.get(`${base()}/grades-distribution/exports/${id}`, admin)).body.data as {
+        status: string;
+        error: string | null;
+      };
+
+    // Filters that stopped being valid (here: a lesson of another school) will not mend by
+    // retrying: the first attempt ends the export, with the reason.
+    const badFilters = await start();
+    await db()
+      .updateTable('report_exports')
+      .set({ filters: JSON.stringify({ filters: { lesson_id: '999999' }, labels: {} }) })
+      .where('id', '=', badFilters)
+      .execute();
+    await attempt(badFilters, 1);
+    expect(await status(badFilters)).toMatchObject({
+      status: 'failed',
+      error: 'Some filters of the report are not valid.',
+    });
+
+    // Anything else is retried: the row stays running until the last attempt fails too.
+    const broken = await start();
+    await db()
+      .updateTable('report_exports')
+      .set({ report_id: 'no-such-report' })
+      .where('id', '=', broken)
+      .execute();
+    await expect(attempt(broken, 1)).rejects.toThrow(/no longer exists/);
+    expect(
+      (
+        await db()
+          .selectFrom('report_exports')
+          .select('status')
+          .where('id', '=', broken)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('running');
+    await expect(attempt(broken, 2)).rejects.toThrow();
+    await attempt(broken, 3);
+    const row = await db()
+      .selectFrom('report_exports')
+      .select(['status', 'error', 'finished_at'])
+      .where('id', '=', broken)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'failed', error: 'The export could not be written.' });
+    expect(row.finished_at).not.toBeNull();
+    // A failed export is not made again when its job is delivered once more.
+    await attempt(broken, 3);
+    expect(
+      (
+        await db()
+          .selectFrom('report_exports')
+          .select('status')
+          .where('id', '=', broken)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('failed');
   });
 
   it('removes exports older than a day', async () => {
