@@ -2,7 +2,9 @@ import { registerResourceHooks } from '../resources/hooks';
 import { announcementHooks } from './announcements/resource';
 import {
   clientEnrolmentCharges,
+  courseDeletionCharges,
   lessonEnrolmentCharges,
+  levelDeletionCharges,
   studentEnrolmentCharges,
 } from './finance/enrolment-hooks';
 import { pricingItemHooks } from './finance/resource';
@@ -31,7 +33,9 @@ export function registerAreaResourceHooks(timeZone: string): void {
   registerResourceHooks('periods', periodHooks);
   registerResourceHooks('sub_periods', schoolWideHooks);
   registerResourceHooks('categories', schoolWideHooks);
-  registerResourceHooks('courses', schoolWideHooks);
+  // A course or level deleted withdraws the enrolment charges of the items it priced.
+  registerResourceHooks('courses', courseDeletionCharges(schoolWideHooks, timeZone));
+  registerResourceHooks('levels', levelDeletionCharges({}, timeZone));
   registerResourceHooks('permissions', permissionGroupHooks);
   registerResourceHooks('permission_rules', permissionGroupHooks);
   registerResourceHooks('pricing_items', pricingItemHooks);
