@@ -2,12 +2,12 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_SCALE_SEED } from '../src/server/db/seed/scale';
 
-export const WORKLOAD_NAMES = ['W1', 'W2', 'W3', 'W4', 'W5', 'W6', 'W8', 'W9'] as const;
+export const WORKLOAD_NAMES = ['W1', 'W2', 'W3', 'W4', 'W5', 'W5F', 'W6', 'W8', 'W9'] as const;
 
 const USAGE = `npm run bench [-- <workload>… ] [options]
   workloads: W1 api overhead, W2 data path, W3 sign-in storm, W4 web start,
-             W5 Lighthouse mobile runs, W6 chat fan-out, W8 quiz storm, W9 gradebook
-             (default: all)
+             W5 Lighthouse mobile runs, W5F year report (finance), W6 chat fan-out,
+             W8 quiz storm, W9 gradebook (default: all)
   --quick                 shorter runs, for trying the harness out (figures are less stable)
   --w1-seconds <s>        W1: seconds of each load run (5)
   --connections <n>       W1: concurrent connections (16)
@@ -19,6 +19,9 @@ const USAGE = `npm run bench [-- <workload>… ] [options]
   --baseline-seconds <s>  W3: seconds of each raw-hashing baseline (3)
   --samples <n>           W4: page loads of each kind (7)
   --lighthouse-runs <n>   W5: Lighthouse runs of each page, median reported (1)
+  --transactions <n>      W5F: transactions in the school's year (1000000)
+  --report-seconds <s>    W5F: seconds of list load per side and round, in 1 s slices (4)
+  --report-rounds <n>     W5F: rounds (3)
   --chat-clients <n>      W6: socket clients, in rooms of 25 plus one room of all (5000)
   --chat-lesson-rate <n>  W6: messages per second into lesson rooms (100)
   --chat-school-rate <n>  W6: messages per second into the whole school's room (1)
@@ -43,6 +46,9 @@ const NUMBERS = {
   'baseline-seconds': [3, 1.5, false],
   samples: [7, 3, true],
   'lighthouse-runs': [1, 1, true],
+  transactions: [1_000_000, 100_000, true],
+  'report-seconds': [4, 2, true],
+  'report-rounds': [3, 1, true],
   'chat-clients': [5000, 1000, true],
   'chat-lesson-rate': [100, 50, false],
   'chat-school-rate': [1, 1, false],
@@ -119,6 +125,11 @@ export function readOptions(argv: string[]) {
     },
     webStart: { samples: number('samples') },
     lighthouse: { runs: number('lighthouse-runs') },
+    yearReport: {
+      transactions: number('transactions'),
+      seconds: number('report-seconds'),
+      rounds: number('report-rounds'),
+    },
     chatFanout: {
       clients: number('chat-clients'),
       lessonRate: number('chat-lesson-rate'),

@@ -7,6 +7,7 @@ import { dataPath } from './workloads/w2-data-path';
 import { signInStorm } from './workloads/w3-signin-storm';
 import { webStart } from './workloads/w4-web-start';
 import { lighthouseRuns } from './workloads/w5-lighthouse';
+import { yearReport } from './workloads/w5f-year-report';
 import { chatFanout } from './workloads/w6-chat-fanout';
 import { quizStorm } from './workloads/w8-quiz-storm';
 import { gradebook } from './workloads/w9-gradebook';
@@ -18,6 +19,7 @@ const workloads: Record<string, () => Promise<WorkloadResult>> = {
   W3: () => signInStorm(options.signInStorm),
   W4: () => webStart(options.webStart),
   W5: () => lighthouseRuns(options.lighthouse),
+  W5F: () => yearReport(options.yearReport),
   W6: () => chatFanout(options.chatFanout),
   W8: () => quizStorm(options.quizStorm),
   W9: () => gradebook(options.gradebook),

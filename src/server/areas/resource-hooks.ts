@@ -2,10 +2,12 @@ import { registerResourceHooks } from '../resources/hooks';
 import { announcementHooks } from './announcements/resource';
 import {
   clientEnrolmentCharges,
+  courseDeletionCharges,
   lessonEnrolmentCharges,
+  levelDeletionCharges,
   studentEnrolmentCharges,
 } from './finance/enrolment-hooks';
-import { pricingItemHooks } from './finance/resource';
+import { categoryLedgerTotals, pricingItemHooks } from './finance/resource';
 import { withLessonRoom, withPersonLessonRooms } from './chat/resource';
 import { lessonHooks, lessonScheduleHooks, lessonTemplateHooks } from './lessons/resource';
 import { studentHooks, teacherHooks } from './people/resource';
@@ -30,8 +32,11 @@ export function registerAreaResourceHooks(timeZone: string): void {
   registerResourceHooks('announcements', announcementHooks);
   registerResourceHooks('periods', periodHooks);
   registerResourceHooks('sub_periods', schoolWideHooks);
-  registerResourceHooks('categories', schoolWideHooks);
-  registerResourceHooks('courses', schoolWideHooks);
+  // A category deleted takes its month totals in finance's ledger to "no category".
+  registerResourceHooks('categories', categoryLedgerTotals(schoolWideHooks));
+  // A course or level deleted withdraws the enrolment charges of the items it priced.
+  registerResourceHooks('courses', courseDeletionCharges(schoolWideHooks, timeZone));
+  registerResourceHooks('levels', levelDeletionCharges({}, timeZone));
   registerResourceHooks('permissions', permissionGroupHooks);
   registerResourceHooks('permission_rules', permissionGroupHooks);
   registerResourceHooks('pricing_items', pricingItemHooks);

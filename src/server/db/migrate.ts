@@ -27,6 +27,7 @@ import { financeEnrolment } from './migrations/061_finance_enrolment';
 import { chat } from './migrations/033_chat';
 import { scorm } from './migrations/052_scorm';
 import { chatAttachments } from './migrations/064_chat_attachments';
+import { ledgerTotalsRebuild } from './migrations/065_ledger_totals_rebuild';
 import type { Database } from './schema';
 
 /** Every migration (run in the order of their names). Names never change once released. */
@@ -56,6 +57,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '061_finance_enrolment': financeEnrolment,
   '062_report_card_batches': reportCardBatches,
   '064_chat_attachments': chatAttachments,
+  '065_ledger_totals_rebuild': ledgerTotalsRebuild,
 };
 
 /** Brings the database up to date; runs on every start. */

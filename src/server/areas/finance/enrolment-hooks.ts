@@ -2,13 +2,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { ResourceHooks, SaveContext } from '../../resources/hooks';
 import { localDate } from '../calendar/school-time';
-import { syncEnrolmentCharges } from './enrolment';
+import { syncEnrolmentCharges, withdrawForDeletedTie, type EnrolmentWrite } from './enrolment';
 
 // Where enrolment is written through the resources, finance follows in the same transaction
 // (docs/finance.md, "Enrolment"): a student's lessons, level or guardians; a lesson's students
 // or course; a client's children; and a lesson deleted with its students. Each hook names the
 // students whose enrolment may have changed, before and after the write, and enrolment.ts
-// brings their charges in line.
+// brings their charges in line. A course or a level deleted withdraws the charges of the items
+// it priced.
 
 type Db = Kysely<Database>;
 type Students = (trx: Db, schoolId: number, id: number) => Promise<number[]>;
@@ -38,18 +39,16 @@ const theStudent: Students = async (_trx, _schoolId, studentId) => [studentId];
 /** The students a lesson had before this write: it may have lost some, or changed course. */
 const before = new WeakMap<SaveContext, number[]>();
 
+const writeOf = (save: SaveContext, timeZone: string): EnrolmentWrite => ({
+  schoolId: save.ctx.schoolId!,
+  userId: save.ctx.user?.id ?? null,
+  nowIso: save.nowIso,
+  today: localDate(new Date(save.nowIso), timeZone),
+  ctx: save.ctx,
+});
+
 function sync(save: SaveContext, timeZone: string, studentIds: number[]) {
-  return syncEnrolmentCharges(
-    save.trx,
-    {
-      schoolId: save.ctx.schoolId!,
-      userId: save.ctx.user?.id ?? null,
-      nowIso: save.nowIso,
-      today: localDate(new Date(save.nowIso), timeZone),
-      ctx: save.ctx,
-    },
-    studentIds,
-  );
+  return syncEnrolmentCharges(save.trx, writeOf(save, timeZone), studentIds);
 }
 
 function withCharges(
@@ -98,3 +97,29 @@ export const lessonEnrolmentCharges = (hooks: ResourceHooks, timeZone: string) =
 /** A client's children: a student who gains a payer is charged what they are enrolled in. */
 export const clientEnrolmentCharges = (hooks: ResourceHooks, timeZone: string) =>
   withCharges(hooks, timeZone, childrenOfClient, false);
+
+/** A course or a level: its deletion withdraws what the items it priced charged (in its transaction). */
+function withdrawnWithTie(
+  hooks: ResourceHooks,
+  timeZone: string,
+  column: 'course_id' | 'level_id',
+): ResourceHooks {
+  const { beforeDelete } = hooks;
+  return {
+    ...hooks,
+    async beforeDelete(save, id) {
+      await beforeDelete?.(save, id);
+      await withdrawForDeletedTie(
+        save.trx,
+        writeOf(save, timeZone),
+        column === 'course_id' ? { course_id: id } : { level_id: id },
+      );
+    },
+  };
+}
+
+export const courseDeletionCharges = (hooks: ResourceHooks, timeZone: string) =>
+  withdrawnWithTie(hooks, timeZone, 'course_id');
+
+export const levelDeletionCharges = (hooks: ResourceHooks, timeZone: string) =>
+  withdrawnWithTie(hooks, timeZone, 'level_id');

@@ -233,20 +233,36 @@ export async function chargeStudentForItem(
 }
 
 /** A student left: installments due after today drop to what was paid of them. */
-async function withdrawCharge(trx: Db, w: EnrolmentWrite, chargeId: number): Promise<void> {
+async function withdrawCharge(
+  trx: Db,
+  w: EnrolmentWrite,
+  charge: { id: number; student_id: number },
+): Promise<void> {
   await trx
     .updateTable('installments')
     .set((eb) => ({ amount_cents: eb.ref('paid_cents') }))
     .where('school_id', '=', w.schoolId)
-    .where('charge_id', '=', chargeId)
+    .where('charge_id', '=', charge.id)
     .where('due_date', '>', w.today)
     .execute();
   await trx
     .updateTable('charges')
     .set({ withdrawn_on: w.today, updated_at: w.nowIso })
     .where('school_id', '=', w.schoolId)
-    .where('id', '=', chargeId)
+    .where('id', '=', charge.id)
     .execute();
+  await recordAudit(
+    trx,
+    w.ctx,
+    {
+      schoolId: w.schoolId,
+      action: 'withdraw',
+      entity: 'charge',
+      entityId: charge.id,
+      detail: { student_id: charge.student_id, on: w.today },
+    },
+    w.nowIso,
+  );
 }
 
 /**
@@ -297,23 +313,71 @@ export async function syncEnrolmentCharges(
       } else {
         // Only what an enrolment made goes with the enrolment; a charge by hand stays.
         for (const charge of charges.filter((c) => c.enrolment === 1)) {
-          await withdrawCharge(trx, w, charge.id);
+          await withdrawCharge(trx, w, charge);
           result.withdrawn += 1;
-          await recordAudit(
-            trx,
-            w.ctx,
-            {
-              schoolId: w.schoolId,
-              action: 'withdraw',
-              entity: 'charge',
-              entityId: charge.id,
-              detail: { student_id: studentId, on: w.today },
-            },
-            w.nowIso,
-          );
         }
       }
     }
   }
   return result;
+}
+
+/** The course or level being deleted. */
+export type DeletedTie = { course_id: number } | { level_id: number };
+
+/**
+ * A course or a level is being deleted, inside the deletion's transaction and before its row
+ * goes: the enrolment charges of the items it prices that will apply to their student no more
+ * (an item tied to nothing else applies to nobody) are withdrawn by the rule of a student
+ * leaving. An item tied more specifically (a lesson's, or a course's when a level goes) keeps
+ * its charges; the item itself loses the tie by the foreign key's SET NULL.
+ */
+export async function withdrawForDeletedTie(
+  trx: Db,
+  w: EnrolmentWrite,
+  tie: DeletedTie,
+): Promise<number> {
+  const column = 'course_id' in tie ? 'course_id' : 'level_id';
+  const gone = 'course_id' in tie ? tie.course_id : tie.level_id;
+  const items = (await tiedItems(trx, w.schoolId)).filter((i) => i[column] === gone);
+  if (items.length === 0) return 0;
+  const charges = await trx
+    .selectFrom('charges')
+    .select(['id', 'student_id', 'pricing_item_id'])
+    .where('school_id', '=', w.schoolId)
+    .where('enrolment', '=', 1)
+    .where('withdrawn_on', 'is', null)
+    .where(
+      'pricing_item_id',
+      'in',
+      items.map((i) => i.id),
+    )
+    .where('student_id', 'is not', null)
+    .orderBy('id')
+    .execute();
+  if (charges.length === 0) return 0;
+  const enrolments = await enrolmentsOf(trx, w.schoolId, [
+    ...new Set(charges.map((c) => c.student_id!)),
+  ]);
+  const byId = new Map(items.map((i) => [i.id, { ...i, [column]: null }]));
+  let withdrawn = 0;
+  for (const charge of charges) {
+    const item = byId.get(charge.pricing_item_id!)!;
+    // Their enrolment once the course or level is gone (a student who is no longer one of the
+    // school's is enrolled in nothing).
+    const enrolment = enrolments.get(charge.student_id!) ?? {
+      lessons: new Set<number>(),
+      courses: new Set<number>(),
+      level: null,
+    };
+    const after: Enrolment = {
+      lessons: enrolment.lessons,
+      courses: new Set([...enrolment.courses].filter((c) => column !== 'course_id' || c !== gone)),
+      level: column === 'level_id' && enrolment.level === gone ? null : enrolment.level,
+    };
+    if (itemApplies(item, after)) continue;
+    await withdrawCharge(trx, w, { id: charge.id, student_id: charge.student_id! });
+    withdrawn += 1;
+  }
+  return withdrawn;
 }

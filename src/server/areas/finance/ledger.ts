@@ -13,13 +13,14 @@ import type {
 import { searchTextOf } from '../../../shared/search';
 import type { Database } from '../../db/schema';
 import { notFound, validationError } from '../../http/errors';
+import { addToFundTotals, addToMonthTotals } from './ledger-totals';
 import type { TransactionKind } from './tables';
 
 // The ledger: every movement of money is one row in one fund, signed (in positive, out
 // negative), so that a fund's balance is the sum of its rows. A transfer is two rows with one
 // transfer_id. The sums the screens ask for (each fund's balance, each month's income and
-// expense) are kept beside the rows, in the same transaction as each row, so that reading them
-// never sums a year of rows; the API test checks them against the rows after every kind of write.
+// expense) are kept beside the rows, in the same transaction as each row (ledger-totals.ts), so
+// that reading them never sums a year of rows.
 
 export interface LedgerEntry {
   schoolId: number;
@@ -62,72 +63,6 @@ export async function insertLedgerEntry(trx: Kysely<Database>, e: LedgerEntry): 
   if (e.kind !== 'transfer') await addToMonthTotals(trx, e);
   await addToFundTotals(trx, e);
   return row.id;
-}
-
-/** Adds one row to its fund's balance, in the row's own transaction (transfers too). */
-async function addToFundTotals(trx: Kysely<Database>, e: LedgerEntry): Promise<void> {
-  await trx
-    .insertInto('ledger_fund_totals')
-    .values({
-      school_id: e.schoolId,
-      fund_id: e.fundId,
-      balance_cents: e.amount,
-      transactions: 1,
-    })
-    .onConflict((c) =>
-      c.columns(['school_id', 'fund_id']).doUpdateSet((eb) => ({
-        balance_cents: eb('ledger_fund_totals.balance_cents', '+', e.amount),
-        transactions: eb('ledger_fund_totals.transactions', '+', 1),
-      })),
-    )
-    .execute();
-}
-
-/** Adds one row to its month's totals, in the row's own transaction. */
-async function addToMonthTotals(trx: Kysely<Database>, e: LedgerEntry): Promise<void> {
-  const income = e.amount > 0 ? e.amount : 0;
-  const expense = e.amount < 0 ? -e.amount : 0;
-  await trx
-    .insertInto('ledger_month_totals')
-    .values({
-      school_id: e.schoolId,
-      month: e.date.slice(0, 7),
-      category_key: e.categoryId ?? 0,
-      income_cents: income,
-      expense_cents: expense,
-      transactions: 1,
-    })
-    .onConflict((c) =>
-      c.columns(['school_id', 'month', 'category_key']).doUpdateSet((eb) => ({
-        income_cents: eb('ledger_month_totals.income_cents', '+', income),
-        expense_cents: eb('ledger_month_totals.expense_cents', '+', expense),
-        transactions: eb('ledger_month_totals.transactions', '+', 1),
-      })),
-    )
-    .execute();
-}
-
-/**
- * Recomputes a school's month and fund totals from its rows: for data written around
- * insertLedgerEntry (the demo and the benchmark's generator write rows in bulk).
- */
-export async function rebuildLedgerTotals(db: Kysely<Database>, schoolId: number): Promise<void> {
-  await db.deleteFrom('ledger_month_totals').where('school_id', '=', schoolId).execute();
-  await sql`insert into ledger_month_totals
-      (school_id, month, category_key, income_cents, expense_cents, transactions)
-    select school_id, substr(date, 1, 7), coalesce(category_id, 0),
-      sum(case when amount_cents > 0 then amount_cents else 0 end),
-      sum(case when amount_cents < 0 then -amount_cents else 0 end),
-      count(*)
-    from transactions
-    where school_id = ${schoolId} and kind <> 'transfer'
-    group by school_id, substr(date, 1, 7), coalesce(category_id, 0)`.execute(db);
-  await db.deleteFrom('ledger_fund_totals').where('school_id', '=', schoolId).execute();
-  await sql`insert into ledger_fund_totals (school_id, fund_id, balance_cents, transactions)
-    select school_id, fund_id, sum(amount_cents), count(*)
-    from transactions
-    where school_id = ${schoolId}
-    group by school_id, fund_id`.execute(db);
 }
 
 /** A fund of the school that takes new money, or a validation error on `field`. */

@@ -2,6 +2,7 @@ import { planProblem, type Schedule } from '../../../shared/finance/plan';
 import { VAT_FREE_CATEGORIES, vatCategoryOf } from '../../../shared/finance/vat';
 import { validationError } from '../../http/errors';
 import type { ResourceHooks } from '../../resources/hooks';
+import { mergeCategoryTotals } from './ledger-totals';
 
 // Finance's rules for the engine's pricing items: a plan that can be made (monthly needs its
 // last month, installments their number) and a VAT category with an exemption reason exactly
@@ -33,3 +34,15 @@ export const pricingItemHooks: ResourceHooks = {
     if (!vatFree) values.vat_exemption = null;
   },
 };
+
+/**
+ * The school's categories (the structure area's): one deleted takes its rows' month totals to
+ * those without a category, as the foreign key takes its rows, in the deletion's transaction.
+ */
+export const categoryLedgerTotals = (hooks: ResourceHooks): ResourceHooks => ({
+  ...hooks,
+  async beforeDelete(save, id) {
+    await hooks.beforeDelete?.(save, id);
+    await mergeCategoryTotals(save.trx, save.ctx.schoolId!, id);
+  },
+});

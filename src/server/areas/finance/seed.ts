@@ -3,7 +3,7 @@ import { insertReturningIds, type SeedDb } from '../../db/seed/batches';
 import type { Random } from '../../db/seed/random';
 import { searchTextOf } from '../../../shared/search';
 import { allocateOldestFirst } from './allocation';
-import { rebuildLedgerTotals } from './ledger';
+import { rebuildLedgerTotals } from './ledger-totals';
 
 // Demo finance of a school: funds, suppliers, a monthly tuition per course for the school
 // year with sibling discounts, a year of payments into every fund (most families up to date,

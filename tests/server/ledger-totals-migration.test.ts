@@ -1,0 +1,143 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../src/server/db/database';
+import { MIGRATIONS } from '../../src/server/db/migrate';
+import { databaseKinds } from './support/server';
+
+// Migration 065 computes the report's month totals again from the ledger's rows: the totals a
+// deleted category left under its old id join those without a category, rows that had none get
+// theirs, and transfers stay out.
+
+describe.each(databaseKinds)('migration 065 on %s', (kind) => {
+  let handle: Db;
+  let dir: string;
+  const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
+  const migrator = (db: Kysely<unknown>) =>
+    new Migrator({
+      db,
+      provider: {
+        getMigrations: async () =>
+          Object.fromEntries(
+            Object.entries(MIGRATIONS).map(([name, m]) => [
+              name,
+              { up: (d: Kysely<unknown>) => m.up(d, kind) },
+            ]),
+          ),
+      },
+      ...(kind === 'postgres' ? { migrationTableSchema: schema } : {}),
+    });
+  const raw = () => handle.db as unknown as Kysely<any>;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mathema-migration-'));
+    handle = await openDatabase({
+      database:
+        kind === 'postgres'
+          ? { kind, url: process.env.DATABASE_URL!, schema }
+          : { kind, file: path.join(dir, 'db.sqlite') },
+    } as never);
+  });
+  afterAll(async () => {
+    await handle.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (kind === 'postgres') {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    }
+  });
+
+  it('fills the month totals from the rows, a deleted category’s under none', async () => {
+    const names = Object.keys(MIGRATIONS).sort();
+    const previous = names[names.indexOf('065_ledger_totals_rebuild') - 1]!;
+    expect((await migrator(handle.db as never).migrateTo(previous)).error).toBeUndefined();
+    const db = raw();
+    const now = new Date().toISOString();
+    const id = async (table: string, values: Record<string, unknown>) =>
+      (await db.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()).id;
+    const school = await id('schools', { name: 'Σχολείο', created_at: now });
+    const fund = await id('funds', { school_id: school, name: 'Ταμείο', kind: 'cash' });
+    const bank = await id('funds', { school_id: school, name: 'Τράπεζα', kind: 'bank' });
+    const tuition = await id('categories', { school_id: school, type: 'income', name: 'Δίδακτρα' });
+    const rent = await id('categories', { school_id: school, type: 'expense', name: 'Ενοίκιο' });
+    const books = await id('categories', { school_id: school, type: 'income', name: 'Βιβλία' });
+    const row = (date: string, type: string, amount: number, category: number | null) => ({
+      school_id: school,
+      // A transfer's leg into the bank; everything else in the cash desk.
+      fund_id: type === 'transfer' && amount > 0 ? bank : fund,
+      date,
+      kind: type,
+      amount_cents: amount,
+      category_id: category,
+      description: 'x',
+      created_at: now,
+    });
+    // Rows written in bulk, without totals (as before 041, or around insertLedgerEntry).
+    await db
+      .insertInto('transactions')
+      .values([
+        row('2026-01-10', 'income', 1000, tuition),
+        row('2026-01-31', 'income', 250, tuition),
+        row('2026-01-20', 'expense', -300, rent),
+        row('2026-01-15', 'transfer', -200, null),
+        row('2026-01-15', 'transfer', 200, null),
+        row('2026-02-01', 'income', 500, books),
+        row('2026-02-03', 'income', 70, null),
+      ])
+      .execute();
+    // A category deleted before 065 left its totals under its id; its rows have none.
+    await db
+      .insertInto('ledger_month_totals')
+      .values({
+        school_id: school,
+        month: '2026-02',
+        category_key: books,
+        income_cents: 500,
+        expense_cents: 0,
+        transactions: 1,
+      })
+      .execute();
+    await db.deleteFrom('categories').where('id', '=', books).execute();
+
+    const after = await migrator(handle.db as never).migrateTo('065_ledger_totals_rebuild');
+    expect(after.error).toBeUndefined();
+    expect(after.results?.map((r) => r.migrationName)).toEqual(['065_ledger_totals_rebuild']);
+
+    const totals = await db
+      .selectFrom('ledger_month_totals')
+      .select([
+        'school_id',
+        'month',
+        'category_key',
+        'income_cents',
+        'expense_cents',
+        'transactions',
+      ])
+      .orderBy('month')
+      .orderBy('category_key')
+      .execute();
+    expect(
+      totals.map((t: any) => [
+        t.school_id,
+        t.month,
+        t.category_key,
+        Number(t.income_cents),
+        Number(t.expense_cents),
+        t.transactions,
+      ]),
+    ).toEqual(
+      [
+        [school, '2026-01', tuition, 1250, 0, 2],
+        [school, '2026-01', rent, 0, 300, 1],
+        [school, '2026-02', 0, 570, 0, 2],
+      ].sort((a, b) => String(a[1]).localeCompare(String(b[1])) || Number(a[2]) - Number(b[2])),
+    );
+  });
+});
