@@ -26,7 +26,7 @@ const USAGE = `npm run bench [-- <workload>… ] [options]
   --chat-lesson-rate <n>  W6: messages per second into lesson rooms (100)
   --chat-school-rate <n>  W6: messages per second into the whole school's room (1)
   --chat-seconds <s>      W6: seconds each side sends (10)
-  --chat-processes <n>    W6: client processes (2)
+  --chat-processes <n>    W6: client processes (4)
   --quiz-students <n>     W8: students taking the quiz at once (500)
   --quiz-ramp <s>         W8: seconds over which they start (30)
   --grid-loads <n>        W9: timed loads of the 40 × 80 grid, each side (30)
@@ -53,7 +53,7 @@ const NUMBERS = {
   'chat-lesson-rate': [100, 50, false],
   'chat-school-rate': [1, 1, false],
   'chat-seconds': [10, 5, false],
-  'chat-processes': [2, 2, true],
+  'chat-processes': [4, 2, true],
   'quiz-students': [500, 100, true],
   'quiz-ramp': [30, 5, false],
   'grid-loads': [30, 10, true],

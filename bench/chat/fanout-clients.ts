@@ -1,6 +1,7 @@
 // W6's clients (several processes of them): connect their share of the sockets, enter each
 // client's lesson room and the school's room, then, at the common start, send at a steady rate
 // and time every delivery from the sender's clock to the receiver's (one machine, one clock).
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
 
@@ -27,6 +28,16 @@ export interface FanoutOutput {
   expectedDeliveries: number;
   received: number;
   latenciesMs: number[];
+  /** The same deliveries split by room: lesson rooms (25 each) and the school's room (all). */
+  lessonLatenciesMs: number[];
+  schoolLatenciesMs: number[];
+  /**
+   * For each school message, from its first to its last delivery in this process: how long
+   * this process took to hand one broadcast to all of its sockets' listeners.
+   */
+  schoolSpreadMs: number[];
+  /** This process's own event loop while sending and receiving (where a harness loses time). */
+  eventLoop: { p99Ms: number; maxMs: number; utilization: number; cpuMs: number };
 }
 
 const now = () => performance.timeOrigin + performance.now();
@@ -42,7 +53,7 @@ async function connectSocketIo(
   url: string,
   token: string,
   rooms: number[],
-  onBody: (b: string) => void,
+  onBody: (room: number, b: string) => void,
 ) {
   const socket: Socket = io(url, {
     path: '/socket.io',
@@ -51,12 +62,17 @@ async function connectSocketIo(
     reconnection: false,
     forceNew: true,
     timeout: 60_000,
+    // No compression offered (the server would decline it anyway), as the ws clients; the
+    // option's type lacks the `false` its documentation gives for this.
+    perMessageDeflate: false as unknown as { threshold: number },
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', (error) => reject(error));
   });
-  socket.on('chat:message', (event: { message: { body: string } }) => onBody(event.message.body));
+  socket.on('chat:message', (event: { room_id: number; message: { body: string } }) =>
+    onBody(event.room_id, event.message.body),
+  );
   for (const room of rooms) {
     const answer = (await socket.timeout(60_000).emitWithAck('chat:join', { room_id: room })) as {
       ok: boolean;
@@ -78,8 +94,8 @@ async function connectSocketIo(
   };
 }
 
-async function connectWs(url: string, rooms: number[], onBody: (b: string) => void) {
-  const socket = new WebSocket(url);
+async function connectWs(url: string, rooms: number[], onBody: (room: number, b: string) => void) {
+  const socket = new WebSocket(url, { perMessageDeflate: false });
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);
@@ -88,8 +104,13 @@ async function connectWs(url: string, rooms: number[], onBody: (b: string) => vo
   let nextId = 0;
   const joined = new Promise<void>((resolve) => pending.set(-1, resolve));
   socket.on('message', (data) => {
-    const message = JSON.parse(String(data)) as { t: string; body?: string; id?: number };
-    if (message.t === 'msg') onBody(message.body!);
+    const message = JSON.parse(String(data)) as {
+      t: string;
+      room?: number;
+      body?: string;
+      id?: number;
+    };
+    if (message.t === 'msg') onBody(message.room!, message.body!);
     else if (message.t === 'joined') pending.get(-1)?.();
     else if (message.t === 'ack') {
       pending.get(message.id!)?.();
@@ -114,12 +135,22 @@ async function run(input: FanoutInput, waitForGo: () => Promise<number>): Promis
   let startAt = Number.POSITIVE_INFINITY;
   let received = 0;
   const latenciesMs: number[] = [];
+  const lessonLatenciesMs: number[] = [];
+  const schoolLatenciesMs: number[] = [];
+  const schoolReceipts = new Map<number, { first: number; last: number }>();
   // Bodies are "w6 <sent at ms>": a delivery counts once the run has begun.
-  const onBody = (body: string) => {
+  const onBody = (room: number, body: string) => {
     const sentAt = Number(body.slice(3));
     if (!(sentAt >= startAt)) return;
+    const at = now();
     received += 1;
-    latenciesMs.push(now() - sentAt);
+    latenciesMs.push(at - sentAt);
+    if (room === input.schoolRoom) {
+      schoolLatenciesMs.push(at - sentAt);
+      const receipts = schoolReceipts.get(sentAt);
+      if (receipts) receipts.last = at;
+      else schoolReceipts.set(sentAt, { first: at, last: at });
+    } else lessonLatenciesMs.push(at - sentAt);
   };
   const clients: Client[] = [];
   let connectFailures = 0;
@@ -143,6 +174,10 @@ async function run(input: FanoutInput, waitForGo: () => Promise<number>): Promis
   await Promise.all(Array.from({ length: 100 }, connectOne));
 
   startAt = await waitForGo();
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
+  const loopSince = performance.eventLoopUtilization();
+  const cpuSince = process.cpuUsage();
   const byRoom = new Map<number, Client[]>();
   for (const client of clients) {
     const list = byRoom.get(client.lessonRoom) ?? [];
@@ -186,6 +221,9 @@ async function run(input: FanoutInput, waitForGo: () => Promise<number>): Promis
   });
   await Promise.all(inFlight);
   await new Promise((resolve) => setTimeout(resolve, input.drainMs));
+  loopDelay.disable();
+  const loopUse = performance.eventLoopUtilization(loopSince);
+  const cpu = process.cpuUsage(cpuSince);
   clients.forEach((client) => client.close());
   return {
     connected: clients.length,
@@ -195,6 +233,15 @@ async function run(input: FanoutInput, waitForGo: () => Promise<number>): Promis
     expectedDeliveries,
     received,
     latenciesMs,
+    lessonLatenciesMs,
+    schoolLatenciesMs,
+    schoolSpreadMs: [...schoolReceipts.values()].map((r) => r.last - r.first),
+    eventLoop: {
+      p99Ms: Math.round(loopDelay.percentile(99) / 1e4) / 100,
+      maxMs: Math.round(loopDelay.max / 1e4) / 100,
+      utilization: Math.round(loopUse.utilization * 1000) / 1000,
+      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    },
   };
 }
 

@@ -7,7 +7,7 @@ import { reportToParent } from '../processes/child-script';
 reportToParent(
   async () => {
     const rooms = new Map<number, Set<WebSocket>>();
-    const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    const server = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
     server.on('connection', (socket) => {
       const joined: number[] = [];
       socket.on('message', (data) => {

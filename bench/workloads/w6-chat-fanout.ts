@@ -37,9 +37,21 @@ interface RunFigures {
   received: number;
   deliveredPerSecond: number;
   latencyMs: { p50: number; p99: number; max: number };
+  /** Where the latency is: lesson rooms (25 each) against the school's room (every client). */
+  lessonLatencyMs: { p50: number; p99: number; max: number };
+  schoolLatencyMs: { p50: number; p99: number; max: number };
+  /** Per school message and client process, from its first delivery there to its last. */
+  schoolSpreadMs: { p50: number; p99: number; max: number };
+  /** Each client process's event loop over the run. */
+  clientEventLoops: FanoutOutput['eventLoop'][];
   everyMessageEverywhere: boolean;
   eventLoop?: EventLoopDelay;
 }
+
+const summary = (values: number[]) => {
+  const d = distribution(values);
+  return { p50: round(d.median), p99: round(d.p99), max: round(d.max) };
+};
 
 /** Forks the client processes, waits until all are connected, starts them together. */
 async function fanout(
@@ -47,6 +59,8 @@ async function fanout(
   urls: string[],
   data: ChatBenchData,
   options: ChatFanoutOptions,
+  /** Called once every client is connected, just before sending starts. */
+  beforeGo: () => Promise<void> = async () => undefined,
 ): Promise<RunFigures> {
   const roomMembers: Record<number, number> = { [data.schoolRoom]: data.tokens.length };
   data.lessonRooms.forEach((room, i) => {
@@ -100,6 +114,7 @@ async function fanout(
     return { child, ready, result };
   });
   await Promise.all(children.map((c) => c.ready));
+  await beforeGo();
   const startAt = performance.timeOrigin + performance.now() + 500;
   children.forEach((c) => c.child.send({ type: 'go', startAt }));
   const outputs = await Promise.all(children.map((c) => c.result));
@@ -122,6 +137,10 @@ async function fanout(
     received,
     deliveredPerSecond: round(received / options.seconds),
     latencyMs: { p50: round(latency.median), p99: round(latency.p99), max: round(latency.max) },
+    lessonLatencyMs: summary(outputs.flatMap((o) => o.lessonLatenciesMs)),
+    schoolLatencyMs: summary(outputs.flatMap((o) => o.schoolLatenciesMs)),
+    schoolSpreadMs: summary(outputs.flatMap((o) => o.schoolSpreadMs)),
+    clientEventLoops: outputs.map((o) => o.eventLoop),
     everyMessageEverywhere:
       received === expectedDeliveries && Object.keys(sendFailures).length === 0,
   };
@@ -129,6 +148,8 @@ async function fanout(
 
 const describe = (name: string, run: RunFigures) =>
   `${name} ${run.deliveredPerSecond} deliveries/s, p99 ${run.latencyMs.p99} ms` +
+  ` (lesson rooms ${run.lessonLatencyMs.p99}, school room ${run.schoolLatencyMs.p99}; client loops busy ` +
+  `${run.clientEventLoops.map((l) => l.utilization).join('/')})` +
   (run.everyMessageEverywhere
     ? ''
     : ` (received ${run.received} of ${run.expectedDeliveries}, send failures ${JSON.stringify(run.sendFailures)}, connect failures ${run.connectFailures})`);
@@ -152,8 +173,10 @@ export async function chatFanout(options: ChatFanoutOptions): Promise<WorkloadRe
       await baseline.stop();
     }
 
-    await server.resetEventLoopDelay();
-    const oneNode = await fanout('socket.io', [server.url], data, options);
+    // The server's event loop over the sending alone (5,000 handshakes before it are not W6's).
+    const oneNode = await fanout('socket.io', [server.url], data, options, () =>
+      server.resetEventLoopDelay(),
+    );
     oneNode.eventLoop = await server.eventLoopDelay();
     await server.stop();
 

@@ -21,6 +21,8 @@ export const SERVER_EVENTS = {
   chatRead: 'chat:read',
   /** The user's rooms changed (joined or left one): reload the list. */
   chatRooms: 'chat:rooms',
+  /** A room's members changed (a group's, by the office): read the room again. */
+  chatMembers: 'chat:members',
   sessionStarted: 'session:started',
 } as const;
 
@@ -91,6 +93,10 @@ export const chatReadEvent = z.object({
   room_id: z.number().int(),
   user_id: z.number().int(),
   last_read_message_id: z.number().int(),
+});
+export const chatMembersEvent = z.object({
+  school_id: z.number().int(),
+  room_id: z.number().int(),
 });
 export const chatTypingEvent = z.object({
   room_id: z.number().int(),

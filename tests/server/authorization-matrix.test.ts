@@ -1721,6 +1721,34 @@ describe.each(databaseKinds)('authorization matrix on %s', (kind) => {
           prepare: async () => ({ body: { user_id: fullAdmin.userId, role: 'admin' } }),
         },
       ],
+      // A group's members: the office alone changes them (shared/chat/policy.ts), a member or not.
+      ...Object.fromEntries(
+        (['POST', 'DELETE'] as const).map((method) => [
+          method === 'POST'
+            ? `POST ${base}/rooms/:id/members`
+            : `DELETE ${base}/rooms/:id/members/:user_id`,
+          (['own', 'other'] as const).map((target): Scenario => ({
+            target,
+            expect: (caller) =>
+              caller.role === 'admin'
+                ? [true, "the office changes a group's members"]
+                : [false, "only the office changes a group's members"],
+            prepare: async (caller) => {
+              // Two people besides the caller, so that a removal never leaves the room empty.
+              const parent = callers.find((c) => c.role === 'client')!.userId;
+              const [first, second] = [teacher.userId, fullAdmin.userId, parent].filter(
+                (id) => id !== caller.userId,
+              ) as [number, number];
+              const id = await groupRoom(
+                target === 'own' ? [caller.userId, first, second] : [first, second],
+              );
+              return method === 'POST'
+                ? { id, body: { user_ids: [caller.userId, first] } }
+                : { id, params: { user_id: first } };
+            },
+          })),
+        ]),
+      ),
       [`POST ${base}/rooms`]: [
         {
           target: 'new',

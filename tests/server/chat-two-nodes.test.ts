@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { CHAT_CLIENT_EVENTS, SERVER_EVENTS } from '../../src/shared/realtime';
-import { ask, nextEvent, openSocket } from './support/chatSockets';
+import { ask, collect, nextEvent, openSocket } from './support/chatSockets';
 import { apiClient } from './support/client';
 import { startServer, type TestServer } from './support/server';
 import { teachingFixture, type TeachingFixture } from './support/teaching';
@@ -132,5 +132,62 @@ describe.skipIf(!process.env.REDIS_URL)(`chat across two API nodes (Redis, ${kin
       admin,
     );
     expect((await heard).message.body).toBe('γεια');
+  });
+
+  it('adds and removes a member on A: the sockets on B enter and leave the room at once', async () => {
+    const api = apiClient(a.url);
+    const admin = await api.login('admin@demo.school');
+    const idOf = async (email: string) =>
+      (
+        await a.built.deps.db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const [teacherId, parentId] = [
+      await idOf('teacher@demo.school'),
+      await idOf('parent@demo.school'),
+    ];
+    const made = await api.post(
+      `/schools/${fx.school}/admin/chat/rooms`,
+      { name: 'Μέλη σε δύο κόμβους', user_ids: [teacherId] },
+      admin,
+    );
+    const room = made.body.data.id as number;
+    const teacherOnB = await open(b, 'teacher');
+    expect((await ask(teacherOnB, CHAT_CLIENT_EVENTS.join, { room_id: room })).ok).toBe(true);
+    const parentOnB = await open(b, 'parent', fx.school, 'client');
+    await new Promise((r) => setTimeout(r, 300));
+
+    const joined = nextEvent(parentOnB, SERVER_EVENTS.chatRooms);
+    const members = `/schools/${fx.school}/admin/chat/rooms/${room}/members`;
+    expect((await api.post(members, { user_ids: [parentId] }, admin)).status).toBe(200);
+    await joined;
+    const heard = nextEvent(parentOnB, SERVER_EVENTS.chatMessage, (e) => e.room_id === room);
+    await api.post(
+      `/schools/${fx.school}/admin/chat/rooms/${room}/messages`,
+      { body: 'καλώς ήρθατε' },
+      admin,
+    );
+    expect((await heard).message.body).toBe('καλώς ήρθατε');
+
+    const left = nextEvent(parentOnB, SERVER_EVENTS.chatRooms);
+    const removed = await api.call('DELETE', `${members}/${parentId}`, { token: admin });
+    expect(removed.status).toBe(200);
+    await left;
+    const overheard = collect(parentOnB, SERVER_EVENTS.chatMessage);
+    const toTeacher = nextEvent(
+      teacherOnB,
+      SERVER_EVENTS.chatMessage,
+      (e) => e.message.body === 'μόνο για τα μέλη',
+    );
+    await api.post(
+      `/schools/${fx.school}/admin/chat/rooms/${room}/messages`,
+      { body: 'μόνο για τα μέλη' },
+      admin,
+    );
+    await toTeacher;
+    expect(overheard).toEqual([]);
   });
 });

@@ -77,9 +77,17 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
       expect.arrayContaining([users.teacher, users.student, users.classmate]),
     );
     expect(memberIds).not.toContain(users.parent);
-    expect(detail.body.data.abilities).toEqual({ send: true, moderate: true });
+    expect(detail.body.data.abilities).toEqual({
+      send: true,
+      moderate: true,
+      manage_members: false,
+    });
     const asStudent = await api.get(path('student', `/chat/rooms/${lessonRoom}`), tokens.student);
-    expect(asStudent.body.data.abilities).toEqual({ send: true, moderate: false });
+    expect(asStudent.body.data.abilities).toEqual({
+      send: true,
+      moderate: false,
+      manage_members: false,
+    });
 
     const list = await api.get(path('student', '/messages/chatrooms?per_page=100'), tokens.student);
     expect(list.status).toBe(200);

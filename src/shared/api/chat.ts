@@ -93,6 +93,8 @@ export const chatRoomDetail = z.object({
     send: z.boolean(),
     /** Delete anyone's message (the lesson's teachers, the office). */
     moderate: z.boolean(),
+    /** Add and remove members (the office, in a group room: shared/chat/policy.ts). */
+    manage_members: z.boolean(),
   }),
 });
 export type ChatRoomDetail = z.infer<typeof chatRoomDetail>;
@@ -152,6 +154,14 @@ export type ChatContact = z.infer<typeof chatContact>;
 
 const roomParams = schoolRoleParams.extend({ id: idParam });
 
+/** People to add to a group room (user ids of the school). */
+export const chatMembersBody = z.object({
+  user_ids: z
+    .array(cursor, { error: 'Choose at least one person' })
+    .min(1, 'Choose at least one person')
+    .max(100, 'At most 100 people at a time'),
+});
+
 export const chatEndpoints = {
   room: endpoint({
     method: 'GET',
@@ -209,6 +219,8 @@ export const chatEndpoints = {
     query: z.object({
       search: z.string().trim().max(200).optional(),
       for: z.enum(['conversation', 'room'], { error: 'Choose conversation or room' }).optional(),
+      /** With `for=room`: leave out the people already in this room (adding members to it). */
+      room_id: cursor.optional(),
     }),
     response: z.array(chatContact),
   }),
@@ -232,5 +244,24 @@ export const chatEndpoints = {
       user_ids: z.array(cursor).min(1, 'Choose at least one member').max(500),
     }),
     response: z.object({ id: z.number().int() }),
+  }),
+  addMembers: endpoint({
+    method: 'POST',
+    path: '/schools/:school_id/:role/chat/rooms/:id/members',
+    access: 'school-role',
+    summary:
+      'Add people of the school to a group room (the office); they see its history and its new messages live. Answers the members.',
+    params: roomParams,
+    body: chatMembersBody,
+    response: z.array(chatMember),
+  }),
+  removeMember: endpoint({
+    method: 'DELETE',
+    path: '/schools/:school_id/:role/chat/rooms/:id/members/:user_id',
+    access: 'school-role',
+    summary:
+      'Take a person out of a group room (the office): they no longer read it, send to it or hear it live. Answers the members.',
+    params: roomParams.extend({ user_id: idParam }),
+    response: z.array(chatMember),
   }),
 };

@@ -1,4 +1,5 @@
-import type { Role } from '../constants';
+import type { ChatRoomKind } from '../api/chat';
+import { ROLES, type Role } from '../constants';
 
 // Who may open a direct conversation with whom: the one rule, used by the server for the
 // contacts it offers and for every conversation it opens (tests/shared/chat-policy.test.ts
@@ -42,3 +43,13 @@ export const reachableRoles = (from: Role, roles: readonly Role[], studentsMayMe
 
 /** Who makes rooms with chosen members (group rooms): the office. */
 export const mayMakeRooms = (role: Role) => role === 'admin';
+
+/**
+ * Whose members are changed by hand, and by whom: a group room's, by the office (who made it).
+ * A lesson room follows the lesson's enrolment, and a direct conversation is its two people.
+ */
+export const mayManageMembers = (role: Role, kind: ChatRoomKind) =>
+  mayMakeRooms(role) && kind === 'group';
+
+/** Who may be added to a group room: anyone of the school (the office chooses, as on creation). */
+export const ROOM_MEMBER_ROLES: readonly Role[] = ROLES;

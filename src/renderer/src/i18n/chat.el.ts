@@ -27,6 +27,15 @@ export const chatGreek: Record<string, string> = {
   'New group': 'Νέα ομάδα',
   'Name of the group': 'Όνομα της ομάδας',
   'Choose at least one member': 'Επιλέξτε τουλάχιστον ένα μέλος',
+  'Members of {{name}}': 'Μέλη της ομάδας «{{name}}»',
+  'Add people': 'Προσθήκη ατόμων',
+  'Add {{name}}': 'Προσθήκη: {{name}}',
+  '{{name}} was added.': 'Προστέθηκε: {{name}}.',
+  '{{name}} was removed.': 'Αφαιρέθηκε: {{name}}.',
+  'Remove member': 'Αφαίρεση μέλους',
+  'Take {{name}} out of this group? They will no longer read it or receive its messages.':
+    'Να αφαιρεθεί το μέλος {{name}} από την ομάδα; Δεν θα τη διαβάζει ούτε θα λαμβάνει τα μηνύματά της.',
+  you: 'εσείς',
   // The server's answers, shown as they come.
   'At most 5 files in one message': 'Έως 5 αρχεία σε ένα μήνυμα',
   'You are attaching files too fast; wait a moment.':
@@ -52,4 +61,13 @@ export const chatGreek: Record<string, string> = {
   'This person is not in this school.': 'Αυτό το άτομο δεν ανήκει σε αυτό το σχολείο.',
   'Only the office makes chat rooms.': 'Συνομιλίες δημιουργεί μόνο η γραμματεία.',
   'This message does not exist.': 'Αυτό το μήνυμα δεν υπάρχει.',
+  "A lesson room's members are the lesson's teachers and students: change the lesson's enrolment.":
+    'Μέλη της συνομιλίας ενός μαθήματος είναι οι καθηγητές και οι μαθητές του· αλλάξτε τις εγγραφές του μαθήματος.',
+  "Only the office changes a group's members.": 'Τα μέλη μιας ομάδας τα αλλάζει μόνο η γραμματεία.',
+  'This person is not a member of this room.':
+    'Αυτό το άτομο δεν είναι μέλος αυτής της συνομιλίας.',
+  'A group keeps at least one member.': 'Μια ομάδα κρατά τουλάχιστον ένα μέλος.',
+  'Choose people of this school': 'Επιλέξτε άτομα αυτού του σχολείου',
+  'Choose at least one person': 'Επιλέξτε τουλάχιστον ένα άτομο',
+  'At most 100 people at a time': 'Έως 100 άτομα τη φορά',
 };

@@ -58,7 +58,7 @@ export async function findCandidates(
   db: Kysely<Database>,
   caller: ChatCaller,
   roles: readonly Role[],
-  options: { search?: string; userId?: number; limit: number },
+  options: { search?: string; userId?: number; notInRoom?: number; limit: number },
 ): Promise<Candidate[]> {
   if (roles.length === 0) return [];
   let query = db
@@ -76,6 +76,21 @@ export async function findCandidates(
     .where('t.user_id', '!=', caller.userId)
     .where('u.disabled', '=', 0);
   if (options.userId !== undefined) query = query.where('t.user_id', '=', options.userId);
+  if (options.notInRoom !== undefined) {
+    const roomId = options.notInRoom;
+    query = query.where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('chat_room_members as rm')
+            .select('rm.id')
+            .where('rm.school_id', '=', caller.schoolId)
+            .where('rm.room_id', '=', roomId)
+            .whereRef('rm.user_id', '=', 't.user_id'),
+        ),
+      ),
+    );
+  }
   if (options.search)
     query = query.where('t.search_text', 'like', `%${normalizeSearch(options.search)}%`);
   const rows = await query.orderBy('t.sort_name').orderBy('t.id').limit(options.limit).execute();

@@ -1,8 +1,13 @@
 import type { Kysely } from 'kysely';
-import { mayMakeRooms, mayOpenConversation, reachableRoles } from '../../../shared/chat/policy';
+import {
+  mayMakeRooms,
+  mayManageMembers,
+  mayOpenConversation,
+  reachableRoles,
+} from '../../../shared/chat/policy';
 import { ROLES, type Role } from '../../../shared/constants';
 import type { Database } from '../../db/schema';
-import { forbidden, notFound } from '../../http/errors';
+import { ApiError, forbidden, notFound } from '../../http/errors';
 import type { Candidate, ChatCaller } from './contacts';
 import { holdsRole, isMember, roomInSchool, roomOfMember, type RoomRow } from './queries';
 
@@ -19,12 +24,16 @@ import { holdsRole, isMember, roomInSchool, roomOfMember, type RoomRow } from '.
 //   sent yet is its uploader's alone. A sent file is opened by whoever may read the room at
 //   the moment of the download (its link names the reader, checked again then), and goes
 //   with its message.
+// - Members of a room by hand: only a group room's, by the office (shared/chat/policy.ts
+//   mayManageMembers); a lesson room's follow enrolment (409), a direct one is its two people.
 // - Another school's room is not found, whatever the caller's role there.
 
 export interface RoomAccess {
   room: RoomRow;
   member: boolean;
   moderate: boolean;
+  /** Add and remove members by hand. */
+  manageMembers: boolean;
 }
 
 /** The room as the caller may use it; 404 for a room they may not open (or another school's). */
@@ -39,7 +48,23 @@ export async function roomAccess(
   const office = caller.role === 'admin' && room.kind !== 'direct';
   if (!member && !office) throw notFound('This chat room does not exist.');
   const teachesLesson = room.kind === 'lesson' && member && caller.role === 'teacher';
-  return { room, member, moderate: office || teachesLesson };
+  return {
+    room,
+    member,
+    moderate: office || teachesLesson,
+    manageMembers: mayManageMembers(caller.role, room.kind),
+  };
+}
+
+export function assertMayManageMembers(access: RoomAccess, caller: { role: Role }): void {
+  if (access.manageMembers) return;
+  // The office is told why a lesson room is not its to change; anyone else simply may not.
+  if (access.room.kind === 'lesson' && mayMakeRooms(caller.role))
+    throw new ApiError(
+      'conflict',
+      "A lesson room's members are the lesson's teachers and students: change the lesson's enrolment.",
+    );
+  throw forbidden("Only the office changes a group's members.");
 }
 
 export function assertMaySend(access: RoomAccess): void {

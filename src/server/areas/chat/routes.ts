@@ -7,6 +7,7 @@ import { route } from '../../http/route';
 import { callerMembershipId } from '../../resources/access';
 import type { ChatCaller } from './contacts';
 import { assertMaySend, roomAccess } from './policy';
+import { addMembers, removeMember } from './members';
 import * as q from './queries';
 import * as chat from './service';
 
@@ -35,7 +36,11 @@ export function chatRoutes(app: FastifyInstance, deps: ServerDeps): void {
       lesson_id: access.room.lesson_id,
       me: ctx.user!.id,
       members,
-      abilities: { send: access.member, moderate: access.moderate },
+      abilities: {
+        send: access.member,
+        moderate: access.moderate,
+        manage_members: access.manageMembers,
+      },
     };
   });
   route(app, deps, api.history, async ({ ctx, params, query }) =>
@@ -56,8 +61,30 @@ export function chatRoutes(app: FastifyInstance, deps: ServerDeps): void {
       last_read_message_id: await chat.markRoomRead(deps, scopeOf(ctx), params.id, body.message_id),
     };
   });
+  route(app, deps, api.addMembers, async ({ ctx, params, body }) =>
+    addMembers(
+      deps,
+      await roomAccess(deps.db, scopeOf(ctx), params.id),
+      scopeOf(ctx),
+      body.user_ids,
+    ),
+  );
+  route(app, deps, api.removeMember, async ({ ctx, params }) =>
+    removeMember(
+      deps,
+      await roomAccess(deps.db, scopeOf(ctx), params.id),
+      scopeOf(ctx),
+      params.user_id,
+    ),
+  );
   route(app, deps, api.contacts, async ({ ctx, query }) =>
-    chat.listContacts(deps, await callerOf(deps, ctx), query.search || undefined, query.for),
+    chat.listContacts(
+      deps,
+      await callerOf(deps, ctx),
+      query.search || undefined,
+      query.for,
+      query.room_id,
+    ),
   );
   route(app, deps, api.openDirect, async ({ ctx, body }) => ({
     id: await chat.openDirect(deps, await callerOf(deps, ctx), body),

@@ -1,7 +1,7 @@
 import { chatSendBody, type ChatMessage } from '../../../shared/api/chat';
 import { fieldsOf } from '../../../shared/api/envelope';
 import { CHAT_SEND_LIMIT, CHAT_SEND_WINDOW_MS } from '../../../shared/chat/text';
-import { ROLES } from '../../../shared/constants';
+import { ROOM_MEMBER_ROLES } from '../../../shared/chat/policy';
 import { SERVER_EVENTS, chatSocketRoom } from '../../../shared/realtime';
 import type { ServerDeps } from '../../deps';
 import { ApiError, notFound, validationError } from '../../http/errors';
@@ -153,18 +153,22 @@ const CONTACTS_SHOWN = 30;
 
 /**
  * People the caller may open a conversation with, by name; for a room (`purpose: 'room'`, the
- * office choosing its members), everyone of the school.
+ * office choosing its members), everyone of the school, less the members of `roomId` when given.
  */
 export async function listContacts(
   deps: ServerDeps,
   caller: ChatCaller,
   search?: string,
   purpose: 'conversation' | 'room' = 'conversation',
+  roomId?: number,
 ) {
   if (purpose === 'room') {
     assertMayCreateRoom(caller);
-    const everyone = await findCandidates(deps.db, caller, ROLES, {
+    if (roomId !== undefined && !(await q.roomInSchool(deps.db, caller.schoolId, roomId)))
+      throw notFound('This chat room does not exist.');
+    const everyone = await findCandidates(deps.db, caller, ROOM_MEMBER_ROLES, {
       search,
+      notInRoom: roomId,
       limit: CONTACTS_SHOWN,
     });
     // A room's members are people: one row each, whichever roles they hold.

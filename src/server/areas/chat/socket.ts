@@ -37,16 +37,29 @@ const notMember: ChatAck<never> = {
   message: 'This chat room does not exist.',
 };
 
+/**
+ * Enters the socket into every room of the user in the school, then reads them again and leaves
+ * any the user left meanwhile (a removal announced while the first read was on its way).
+ */
+async function enterRoomsOfUser(
+  deps: ServerDeps,
+  socket: Socket,
+  schoolId: number,
+  userId: number,
+) {
+  const ids = await q.roomIdsOfUser(deps.db, schoolId, userId);
+  await socket.join(ids.map(chatSocketRoom));
+  const still = new Set(await q.roomIdsOfUser(deps.db, schoolId, userId));
+  for (const id of ids) if (!still.has(id)) await socket.leave(chatSocketRoom(id));
+}
+
 export function attachChatSockets(io: Server, deps: ServerDeps): void {
   io.on('connection', (socket: Socket) => {
     const userId = socket.data.userId as number | undefined;
     if (userId === undefined) return;
     const schoolId = socket.data.schoolId as number | undefined;
     if (schoolId !== undefined)
-      void q
-        .roomIdsOfUser(deps.db, schoolId, userId)
-        .then((ids) => socket.join(ids.map(chatSocketRoom)))
-        .catch(() => undefined);
+      void enterRoomsOfUser(deps, socket, schoolId, userId).catch(() => undefined);
 
     socket.on(CHAT_CLIENT_EVENTS.join, async (payload: unknown, ack?: Ack<unknown>) => {
       if (typeof ack !== 'function') return;
@@ -57,6 +70,12 @@ export function attachChatSockets(io: Server, deps: ServerDeps): void {
         if (!room) return ack(notMember);
         socket.data.name ??= await q.userName(deps.db, userId);
         await socket.join(chatSocketRoom(room.id));
+        // Taken out of the room between the check and the join: the office's removal told the
+        // sockets already in the room, not this one. Asked again now, it leaves.
+        if (!(await memberRoom(deps, room.id, userId))) {
+          await socket.leave(chatSocketRoom(room.id));
+          return ack(notMember);
+        }
         // Joined first, then read: a message stored in between arrives twice, never not at all.
         const missed =
           parsed.data.after > 0

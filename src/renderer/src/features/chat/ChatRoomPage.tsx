@@ -22,6 +22,7 @@ import { useArea } from '../../app/area/AreaContext';
 import { PageFrame } from '../../components/PageFrame';
 import { ChatComposer } from './ChatComposer';
 import { ChatMessageList } from './ChatMessageList';
+import { RoomMembersDialog } from './RoomMembersDialog';
 import { useChatRoom } from './chatApi';
 import { useChatRoomMessages } from './useChatRoomMessages';
 
@@ -91,9 +92,13 @@ export default function ChatRoomPage() {
     <PageFrame
       title={detail.name}
       actions={
-        <Text className={styles.members}>
-          {t('Members: {{count}}', { count: detail.members.length })}
-        </Text>
+        detail.abilities.manage_members ? (
+          <RoomMembersDialog scope={scope} room={detail} />
+        ) : (
+          <Text className={styles.members}>
+            {t('Members: {{count}}', { count: detail.members.length })}
+          </Text>
+        )
       }
     >
       <div className={styles.frame}>

@@ -44,6 +44,9 @@ export function useChatRoomList(scope: ChatScope, search: string) {
 export function useChatRoom(scope: ChatScope, roomId: number) {
   return useQuery({
     queryKey: chatKeys.room(scope, roomId),
+    // Members and abilities change (the office adds and removes people): read on every opening,
+    // never only the offline copy.
+    refetchOnMount: 'always',
     queryFn: async ({ signal }) =>
       (await callEndpoint(chatEndpoints.room, { params: { ...at(scope), id: roomId }, signal }))
         .data,
@@ -105,15 +108,22 @@ export const uploadChatFile = (
 export const removeUnsentChatFile = (scope: ChatScope, fileId: number) =>
   callEndpoint(fileEndpoints.remove, { params: { ...at(scope), id: fileId } });
 
-/** People of the school for a room's members (the office). */
-export function useRoomCandidates(scope: ChatScope, search: string, enabled: boolean) {
+/**
+ * People of the school for a room's members (the office); with `roomId`, those not in it yet.
+ */
+export function useRoomCandidates(
+  scope: ChatScope,
+  search: string,
+  enabled: boolean,
+  roomId?: number,
+) {
   return useQuery({
-    queryKey: [...chatKeys.contacts(scope, search), 'room'] as const,
+    queryKey: [...chatKeys.contacts(scope, search), 'room', roomId ?? null] as const,
     queryFn: async ({ signal }) =>
       (
         await callEndpoint(chatEndpoints.contacts, {
           params: at(scope),
-          query: { search: search || undefined, for: 'room' },
+          query: { search: search || undefined, for: 'room', room_id: roomId },
           signal,
         })
       ).data,
@@ -130,6 +140,23 @@ export const createChatRoom = async (scope: ChatScope, name: string, userIds: nu
       body: { name, user_ids: userIds },
     })
   ).data.id;
+
+/** The office adds people to a group room; answers its members. */
+export const addChatMembers = async (scope: ChatScope, roomId: number, userIds: number[]) =>
+  (
+    await callEndpoint(chatEndpoints.addMembers, {
+      params: { ...at(scope), id: roomId },
+      body: { user_ids: userIds },
+    })
+  ).data;
+
+/** The office takes a person out of a group room; answers its members. */
+export const removeChatMember = async (scope: ChatScope, roomId: number, userId: number) =>
+  (
+    await callEndpoint(chatEndpoints.removeMember, {
+      params: { ...at(scope), id: roomId, user_id: userId },
+    })
+  ).data;
 
 export const deleteChatMessage = (scope: ChatScope, roomId: number, messageId: number) =>
   callEndpoint(chatEndpoints.deleteMessage, {

@@ -16,6 +16,8 @@ export interface ChatRoomListeners {
   /** After each (re)connection: what came after the newest message the page held. */
   onCatchUp(messages: ChatMessage[], complete: boolean): void;
   onConnection(connected: boolean): void;
+  /** The room's members changed, or the user's rooms did (they may have been taken out). */
+  onMembersChanged(): void;
 }
 
 export interface ChatRoomConnection {
@@ -73,6 +75,11 @@ export function connectChatRoom(
           if (event.room_id === roomId) listeners.onRead(event.user_id, event.last_read_message_id);
         },
       );
+      s.on(SERVER_EVENTS.chatMembers, (event: { room_id: number }) => {
+        if (event.room_id === roomId) listeners.onMembersChanged();
+      });
+      // Sent to the user's own sockets (this one too) when they join or leave a room.
+      s.on(SERVER_EVENTS.chatRooms, () => listeners.onMembersChanged());
       s.on(SERVER_EVENTS.typing, (event: { room_id: number; user_id: number; name: string }) => {
         if (event.room_id === roomId) listeners.onTyping(event.user_id, event.name);
       });

@@ -126,6 +126,9 @@ export function useChatRoomMessages(scope: ChatScope, roomId: number, me: number
           });
       },
       onConnection: setConnected,
+      // The room read again: its members, or a 404 once the reader was taken out.
+      onMembersChanged: () =>
+        void queryClient.invalidateQueries({ queryKey: chatKeys.room(scope, roomId) }),
     });
     connection.current = live;
     return () => {
@@ -133,7 +136,7 @@ export function useChatRoomMessages(scope: ChatScope, roomId: number, me: number
       live.close();
       setConnected(false);
     };
-  }, [loaded, token, impersonating, scope, roomId, me]);
+  }, [loaded, token, impersonating, scope, roomId, me, queryClient]);
 
   // Files that arrived live come without links: ask for each such message again, which
   // answers links made for this reader.
