@@ -146,6 +146,13 @@ describe('chat room members', () => {
       .getByRole('button', { name: `Αφαίρεση ${TEACHER_NAME}` })
       .waitFor();
     await shoot(page, 'chat-members-375-el');
+    // Closed from the keyboard, the dialog gives focus back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() =>
+        page.getByTestId('room-members').evaluate((button) => button === document.activeElement),
+      )
+      .toBe(true);
     await page.evaluate(() => localStorage.setItem('mathema.language', JSON.stringify('en')));
     await closePage(page);
   });
