@@ -1,14 +1,14 @@
 import type { z } from 'zod';
 import type { RuleIssue } from '../../../shared/api/envelope';
 import type { gradeEntriesBody } from '../../../shared/api/gradeRecords';
-import type { gradeEntryBody } from '../../../shared/api/grades';
+import type { GradebookRows, gradeEntryBody } from '../../../shared/api/grades';
 import { gradeValueIssue } from '../../../shared/grades/value';
 import { recordAudit, recordAudits, type AuditEntry } from '../../audit/audit-log';
 import type { ServerDeps } from '../../deps';
 import type { RequestContext } from '../../http/context';
 import { ApiError, notFound, ruleError } from '../../http/errors';
 import type { TeachingCaller } from '../lessons/teaching-access';
-import { gradeOf, loadBooks } from './book';
+import { gridRowOf, loadBooks } from './book';
 import { deleteEntries, upsertValues, type ValueRow } from './entryWrites';
 import { gradebookWriteAccess } from './policy';
 import * as q from './queries';
@@ -34,14 +34,14 @@ export const valueIssueMessage = (issue: RuleIssue) =>
 
 type Roster = Awaited<ReturnType<typeof q.studentsOfLesson>>;
 
-/** The rows of some students, with their values and sub-period grade, as the grid shows them. */
+/** The rows of some students, with their values and sub-period grade, as the grid has them. */
 async function studentRows(
   deps: ServerDeps,
   caller: TeachingCaller,
   lessonId: number,
   subPeriod: { id: number; start_date: string; end_date: string },
   students: Roster,
-) {
+): Promise<GradebookRows> {
   const [settings, books] = await Promise.all([
     assessmentSettings(deps.db, caller.schoolId),
     loadBooks(
@@ -54,13 +54,10 @@ async function studentRows(
     ),
   ]);
   const book = books.get(lessonId)!;
-  return students.map((student) => ({
-    student_id: student.student_id,
-    first_name: student.first_name,
-    last_name: student.last_name,
-    values: book.values.get(student.student_id) ?? {},
-    grade: gradeOf(book, student.student_id, settings.scale, true),
-  }));
+  return {
+    item_keys: book.items.map((i) => i.key),
+    students: students.map((student) => gridRowOf(book, student, settings.scale)),
+  };
 }
 
 /** Writes or clears one student's value on an item (on the item's own points). */
@@ -124,8 +121,7 @@ export async function setEntry(
       nowIso,
     );
   });
-  const [row] = await studentRows(deps, caller, ids.lessonId, subPeriod, [student]);
-  return row!;
+  return studentRows(deps, caller, ids.lessonId, subPeriod, [student]);
 }
 
 /** Many values at once (a pasted block): all checked, then all written, or none. */
@@ -225,12 +221,11 @@ export async function setEntries(
     await recordAudits(trx, ctx, audits, nowIso);
   });
 
-  // The changed students' rows, per sub-period touched (a paste stays in one in practice).
-  const changed = roster.filter((s) => studentIds.includes(s.student_id));
-  const rows = [];
-  for (const subPeriodId of new Set(items.map((i) => i.sub_period_id))) {
-    const subPeriod = subPeriods.find((s) => s.id === subPeriodId)!;
-    rows.push(...(await studentRows(deps, caller, lessonId, subPeriod, changed)));
-  }
-  return { students: rows };
+  // The changed students' rows in the sub-period of the block's first item (a paste into the
+  // grid stays in one; a block written across sub-periods by hand gets the first one's rows).
+  const pasted = new Set(studentIds);
+  const changed = roster.filter((s) => pasted.has(s.student_id));
+  const subPeriodId = itemById.get(body.entries[0]!.item_id)!.sub_period_id;
+  const subPeriod = subPeriods.find((s) => s.id === subPeriodId)!;
+  return studentRows(deps, caller, lessonId, subPeriod, changed);
 }

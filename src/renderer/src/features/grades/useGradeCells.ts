@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Gradebook, GradeItem } from '../../../../shared/api/grades';
+import type { Gradebook, GradebookRows, GradeItem } from '../../../../shared/api/grades';
 import { ApiError } from '../../api/apiError';
 import { apiErrorMessage } from '../../api/apiErrorText';
 import { ruleIssueText } from '../../api/ruleIssueText';
@@ -13,9 +13,18 @@ import { gradeKeys, saveEntries, saveEntry } from './gradesApi';
 // The grid's cells between typing and the server: every change is saved at once, one value per
 // call (a pasted block in one call); a cell that failed keeps what was typed, marked with why,
 // until it is fixed or cancelled. The server's answer (the student's row with the new grade)
-// replaces the row in the cache, so the row's grade is always the server's.
+// replaces the row in the cache, so the row's grade is always the server's. A row's values
+// follow the gradebook's items; an answer whose items differ (another teacher changed them
+// meanwhile) reads the whole gradebook again instead.
 
 export type Student = Gradebook['students'][number];
+
+/** One cell of the grid: the student's row, the item, and the item's place in the items. */
+export interface GridCell {
+  student: Student;
+  item: GradeItem;
+  index: number;
+}
 
 export interface CellState {
   /** What was typed, kept while it is saved or after it failed. */
@@ -54,25 +63,27 @@ export function useGradeCells(lessonId: number, queryKey: readonly unknown[]) {
     });
   }, []);
 
-  const replaceRows = (rows: Student[]) => {
-    queryClient.setQueryData<Gradebook>(queryKey, (book) =>
-      book
-        ? {
-            ...book,
-            students: book.students.map(
-              (s) => rows.find((r) => r.student_id === s.student_id) ?? s,
-            ),
-          }
-        : book,
-    );
+  const replaceRows = (answer: GradebookRows) => {
+    const book = queryClient.getQueryData<Gradebook>(queryKey);
+    const sameItems =
+      book !== undefined &&
+      book.items.length === answer.item_keys.length &&
+      book.items.every((item, index) => item.key === answer.item_keys[index]);
+    if (book && sameItems) {
+      const rows = new Map(answer.students.map((row) => [row.student_id, row]));
+      queryClient.setQueryData<Gradebook>(queryKey, {
+        ...book,
+        students: book.students.map((s) => rows.get(s.student_id) ?? s),
+      });
+    } else void queryClient.invalidateQueries({ queryKey });
     void queryClient.invalidateQueries({ queryKey: gradeKeys.overview(scope) });
     void queryClient.invalidateQueries({ queryKey: [...gradeKeys.all(scope), 'student'] });
   };
 
   /** Saves what was typed into one cell (empty clears it); a bad value is marked, not sent. */
-  const commit = async (student: Student, item: GradeItem, text: string) => {
+  const commit = async ({ student, item, index }: GridCell, text: string) => {
     const key = cellKey(student.student_id, item);
-    const current = student.values[item.key]?.value ?? null;
+    const current = student.values[index] ?? null;
     const checked = checkGradeText(t, text, item.max_points);
     if (!checked.ok) {
       patch([[key, { text, status: 'error', message: checked.message }]]);
@@ -83,12 +94,13 @@ export function useGradeCells(lessonId: number, queryKey: readonly unknown[]) {
     if (item.id === null) return;
     patch([[key, { text, status: 'saving' }]]);
     try {
-      const row = await saveEntry(
-        scope,
-        { lessonId, itemId: item.id, studentId: student.student_id },
-        { value: checked.value },
+      replaceRows(
+        await saveEntry(
+          scope,
+          { lessonId, itemId: item.id, studentId: student.student_id },
+          { value: checked.value },
+        ),
       );
-      replaceRows([row]);
       patch([[key, null]]);
     } catch (error) {
       const message = apiErrorMessage(error, t);
@@ -165,7 +177,7 @@ export function useGradeCells(lessonId: number, queryKey: readonly unknown[]) {
           value: g.value,
         })),
       );
-      replaceRows(answer.students);
+      replaceRows(answer);
       patch(good.map((g): [string, null] => [g.key, null]));
       announce(summary(good.length));
     } catch (error) {
