@@ -265,7 +265,7 @@ describe.each(databaseKinds)('gradebook records on %s', (kind) => {
     ).toBe(403);
   });
 
-  it('a paste over stored values updates, clears and keeps comments, auditing each changed cell', async () => {
+  it('a paste over stored values updates, clears and keeps comments, one audit row per block', async () => {
     const created = await api.post(
       `${base()}/teacher/grades/${fx.shared}/items`,
       {
@@ -277,6 +277,12 @@ describe.each(databaseKinds)('gradebook records on %s', (kind) => {
       teacher,
     );
     const itemId = created.body.data.id as number;
+    // The audit log's rows from here on.
+    const { last } = await server.built.deps.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.max('id').as('last'))
+      .executeTakeFirstOrThrow();
+    const auditBefore = Number(last);
     const cell = (studentId: number, body: unknown) =>
       api.call(
         'PUT',
@@ -353,56 +359,52 @@ describe.each(databaseKinds)('gradebook records on %s', (kind) => {
     });
     expect(same.status).toBe(200);
 
-    // Each changed cell is one audit row, as a single change would be, with before and after.
+    // A single cell is one audit row (the item, the student, before and after); a pasted
+    // block is one row with every changed cell, [item, student, before, after] in hundredths.
     const audit = await server.built.deps.db
       .selectFrom('audit_log')
       .select(['action', 'entity', 'entity_id', 'detail', 'actor_user_id', 'as_user_id'])
       .where('entity', '=', 'grade')
-      .where('entity_id', '=', String(itemId))
+      .where('id', '>', auditBefore)
       .orderBy('id')
       .execute();
     const details = audit.map((a) => ({ ...a, detail: JSON.parse(a.detail!) as unknown }));
-    const by = { entity: 'grade', entity_id: String(itemId), actor_user_id: teacherUser.id };
+    const by = { entity: 'grade', actor_user_id: teacherUser.id, as_user_id: null };
+    const block = (cells: unknown[]) => ({
+      ...by,
+      action: 'paste',
+      entity_id: null,
+      detail: {
+        lesson_id: fx.shared,
+        columns: ['item_id', 'student_id', 'before', 'after'],
+        cells,
+      },
+    });
     expect(details).toEqual([
       // The two single cells.
       {
         ...by,
         action: 'create',
-        as_user_id: null,
+        entity_id: String(itemId),
         detail: { student_id: fx.student, before: null, after: 1100 },
       },
       {
         ...by,
         action: 'create',
-        as_user_id: null,
+        entity_id: String(itemId),
         detail: { student_id: fx.classmate.id, before: null, after: 900 },
       },
       // The first paste: the last value given for a cell wins.
-      {
-        ...by,
-        action: 'update',
-        as_user_id: null,
-        detail: { student_id: fx.student, before: 1100, after: null },
-      },
-      {
-        ...by,
-        action: 'update',
-        as_user_id: null,
-        detail: { student_id: fx.classmate.id, before: 900, after: null },
-      },
-      // The second: over an entry without a value, and where there was none.
-      {
-        ...by,
-        action: 'update',
-        as_user_id: null,
-        detail: { student_id: fx.student, before: null, after: 1325 },
-      },
-      {
-        ...by,
-        action: 'create',
-        as_user_id: null,
-        detail: { student_id: fx.classmate.id, before: null, after: 700 },
-      },
+      block([
+        [itemId, fx.student, 1100, null],
+        [itemId, fx.classmate.id, 900, null],
+      ]),
+      // The second: over an entry without a value, and where there was none. The third
+      // changed nothing and left no row.
+      block([
+        [itemId, fx.student, null, 1325],
+        [itemId, fx.classmate.id, null, 700],
+      ]),
     ]);
   });
 

@@ -3,7 +3,7 @@ import type { RuleIssue } from '../../../shared/api/envelope';
 import type { gradeEntriesBody } from '../../../shared/api/gradeRecords';
 import type { GradebookRows, gradeEntryBody } from '../../../shared/api/grades';
 import { gradeValueIssue } from '../../../shared/grades/value';
-import { recordAudit, recordAudits, type AuditEntry } from '../../audit/audit-log';
+import { recordAudit } from '../../audit/audit-log';
 import type { ServerDeps } from '../../deps';
 import type { RequestContext } from '../../http/context';
 import { ApiError, notFound, ruleError } from '../../http/errors';
@@ -18,8 +18,11 @@ import { notHere, ownItem } from './structure';
 
 // Values: one cell typed into the grid, or a block pasted into it. A pasted block is checked
 // whole first and the refusal names each bad value, so that the grid marks those cells; then
-// all are written in one transaction (nothing half-saved), set-based (entryWrites.ts), each
-// change in the audit log as a single change would be.
+// all are written in one transaction (nothing half-saved), set-based (entryWrites.ts), and
+// the block is one row of the audit log with every changed cell's before and after.
+
+/** What each cell of a pasted block's audit row holds. */
+const PASTE_COLUMNS = ['item_id', 'student_id', 'before', 'after'];
 
 /** The shared rule as a coded issue on the `value` field. */
 export function valueIssue(value: number | null, max: number): RuleIssue | null {
@@ -186,7 +189,7 @@ export async function setEntries(
     const before = new Map(stored.map((row) => [`${row.item_id}:${row.student_id}`, row]));
     const upserts: ValueRow[] = [];
     const cleared: number[] = [];
-    const audits: AuditEntry[] = [];
+    const changes: [number, number, number | null, number | null][] = [];
     for (const [cell, entry] of cells) {
       const was = before.get(cell);
       const hundredths = entry.value === null ? null : Math.round(entry.value * 100);
@@ -199,17 +202,12 @@ export async function setEntries(
           student_id: entry.student_id,
           value_hundredths: hundredths,
         });
-      audits.push({
-        schoolId: caller.schoolId,
-        action: was ? 'update' : 'create',
-        entity: 'grade',
-        entityId: entry.item_id,
-        detail: {
-          student_id: entry.student_id,
-          before: was ? was.value_hundredths : null,
-          after: hundredths,
-        },
-      });
+      changes.push([
+        entry.item_id,
+        entry.student_id,
+        was ? was.value_hundredths : null,
+        hundredths,
+      ]);
     }
     await deleteEntries(trx, deps.dbKind, caller.schoolId, cleared);
     await upsertValues(
@@ -218,7 +216,21 @@ export async function setEntries(
       { schoolId: caller.schoolId, userId: caller.userId, nowIso },
       upserts,
     );
-    await recordAudits(trx, ctx, audits, nowIso);
+    // The block is one change of the audit log, its cells in the detail (one row per cell
+    // cost more than the values' own writes: W9).
+    if (changes.length > 0)
+      await recordAudit(
+        trx,
+        ctx,
+        {
+          schoolId: caller.schoolId,
+          action: 'paste',
+          entity: 'grade',
+          entityId: null,
+          detail: { lesson_id: lessonId, columns: PASTE_COLUMNS, cells: changes },
+        },
+        nowIso,
+      );
   });
 
   // The changed students' rows in the sub-period of the block's first item (a paste into the
