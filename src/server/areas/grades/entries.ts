@@ -179,36 +179,36 @@ export async function setEntries(
     throw new ApiError('validation', 'Some values are not valid.', fields, undefined, issues);
 
   const nowIso = deps.now().toISOString();
-  // The last value given for a cell wins, as if typed in order.
-  const cells = new Map(body.entries.map((e) => [`${e.item_id}:${e.student_id}`, e]));
+  // The last value given for a cell wins, as if typed in order: item id -> student id -> value.
+  const cells = new Map<number, Map<number, number | null>>();
+  for (const e of body.entries) {
+    let column = cells.get(e.item_id);
+    if (!column) cells.set(e.item_id, (column = new Map()));
+    column.set(e.student_id, e.value);
+  }
   const studentIds = [...new Set(body.entries.map((e) => e.student_id))];
   await deps.db.transaction().execute(async (trx) => {
-    // Every stored value of the pasted items and students, in one read (a few too many when
-    // the block is not a rectangle; only the pasted cells are used).
-    const stored = await q.entriesAmong(trx, caller.schoolId, itemIds, studentIds);
-    const before = new Map(stored.map((row) => [`${row.item_id}:${row.student_id}`, row]));
+    // The stored values of the pasted items (their other students' too; only pasted cells
+    // are looked up), by item and student.
+    const before = new Map<number, Map<number, q.StoredEntry>>();
+    for (const row of await q.entriesOfItems(trx, caller.schoolId, itemIds)) {
+      let column = before.get(row.item_id);
+      if (!column) before.set(row.item_id, (column = new Map()));
+      column.set(row.student_id, row);
+    }
     const upserts: ValueRow[] = [];
     const cleared: number[] = [];
     const changes: [number, number, number | null, number | null][] = [];
-    for (const [cell, entry] of cells) {
-      const was = before.get(cell);
-      const hundredths = entry.value === null ? null : Math.round(entry.value * 100);
-      if (was ? was.value_hundredths === hundredths : hundredths === null) continue;
-      // A cleared value goes with its row unless a comment keeps it.
-      if (hundredths === null && was && !was.comment) cleared.push(was.id);
-      else
-        upserts.push({
-          item_id: entry.item_id,
-          student_id: entry.student_id,
-          value_hundredths: hundredths,
-        });
-      changes.push([
-        entry.item_id,
-        entry.student_id,
-        was ? was.value_hundredths : null,
-        hundredths,
-      ]);
-    }
+    for (const [itemId, column] of cells)
+      for (const [studentId, value] of column) {
+        const was = before.get(itemId)?.get(studentId);
+        const hundredths = value === null ? null : Math.round(value * 100);
+        if (was ? was.value_hundredths === hundredths : hundredths === null) continue;
+        // A cleared value goes with its row unless a comment keeps it.
+        if (hundredths === null && was && !was.comment) cleared.push(was.id);
+        else upserts.push({ item_id: itemId, student_id: studentId, value_hundredths: hundredths });
+        changes.push([itemId, studentId, was ? was.value_hundredths : null, hundredths]);
+      }
     await deleteEntries(trx, deps.dbKind, caller.schoolId, cleared);
     await upsertValues(
       trx,
