@@ -61,7 +61,7 @@ interface Book {
   sub_period: { id: number };
   categories: { id: number; name: string; weight: number }[];
   items: { id: number | null; title: string; category_id: number | null }[];
-  students: { student_id: number; values: Record<string, { value: number | null }> }[];
+  students: { student_id: number; values: (number | null)[] }[];
 }
 
 const CATEGORY = 'Εργασίες τάξης';

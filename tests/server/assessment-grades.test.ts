@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Gradebook } from '../../src/shared/api/grades';
+import { expandGridGrade } from '../../src/shared/grades/average';
 import { apiClient, type ApiClient } from './support/client';
+import { cellOf, keysOf, rowOf } from './support/gradebook';
 import { databaseKinds, startServer, type TestServer } from './support/server';
 import { teachingFixture, type TeachingFixture } from './support/teaching';
 
@@ -96,8 +99,9 @@ describe.each(databaseKinds)('the gradebook on %s', (kind) => {
         tasks.map((t: { source: { id: number } }) => t.source.id),
       )
       .execute();
-    const row = data.students.find((s: { student_id: number }) => s.student_id === fx.student);
-    for (const g of graded) expect(row.values[`task:${g.task_id}`].value).toBe(g.points);
+    const row = rowOf(data.students, fx.student);
+    for (const g of graded)
+      expect(cellOf(keysOf(data), row, `task:${g.task_id}`)?.value).toBe(g.points);
   });
 
   it('computes the sub-period grade as the weighted average on the school scale and says how', async () => {
@@ -114,21 +118,29 @@ describe.each(databaseKinds)('the gradebook on %s', (kind) => {
       expect((await put(itemId, fx.student, { value, comment: 'Καλά' })).status).toBe(200);
     // Only the test for the classmate: a category without grades leaves the average.
     const classmate = await put(test1, fx.classmate.id, { value: 50 });
-    expect(classmate.body.data.grade).toMatchObject({ value: 10, weight_total: 70 });
+    expect(classmate.body.data.students[0].grade).toMatchObject({ value: 10, weight_total: 70 });
 
-    const data = (await book(later.id)).body.data;
-    const row = data.students.find((s: { student_id: number }) => s.student_id === fx.student);
+    const data = (await book(later.id)).body.data as Gradebook;
+    const row = rowOf(data.students, fx.student);
     // Oral: (15/20 + 8/10) / 2 = 0.775; tests: 0.62; (30 × 0.775 + 70 × 0.62) / 100 = 0.6665
     // of 20 = 13.33, rounded to a tenth: 13.3.
     expect(row.grade.value).toBe(13.3);
     expect(row.grade.unrounded).toBeCloseTo(13.33, 5);
     expect(row.grade.weight_total).toBe(100);
-    expect(row.grade.categories).toEqual([
+    // How: per category in the order of the gradebook's categories (their names and weights).
+    expect(data.categories.map((c) => c.id)).toEqual([oral, tests]);
+    expect(row.grade.items_counted).toEqual([2, 1]);
+    expect(row.grade.averages[0]).toBeCloseTo(15.5, 5);
+    expect(row.grade.averages[1]).toBeCloseTo(12.4, 5);
+    const how = expandGridGrade(data.categories, row.grade).categories;
+    expect(how).toEqual([
       expect.objectContaining({ category_id: oral, weight: 30, items_counted: 2, share: 0.3 }),
       expect.objectContaining({ category_id: tests, weight: 70, items_counted: 1, share: 0.7 }),
     ]);
-    expect(row.grade.categories[0].average).toBeCloseTo(15.5, 5);
-    expect(row.values[`item:${oral1}`]).toEqual({ value: 15, comment: 'Καλά' });
+    expect(cellOf(keysOf(data), row, `item:${oral1}`)).toEqual({ value: 15, comment: 'Καλά' });
+    // Values follow the items; no key is repeated per value.
+    expect(row.values).toHaveLength(data.items.length);
+    expect(row.values[keysOf(data).indexOf(`item:${test1}`)]).toBe(62);
 
     // The school's rounding and scale change the answer, not the values.
     expect((await settings({ grade_rounding: 'half' })).status).toBe(200);
@@ -199,9 +211,13 @@ describe.each(databaseKinds)('the gradebook on %s', (kind) => {
     );
     expect((await put(quiz, fx.student, { value: 'ten' })).status).toBe(400);
     const ok = await put(quiz, fx.student, { value: 17.5 });
-    expect(ok.body.data.values[`item:${quiz}`]).toEqual({ value: 17.5, comment: null });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const answered = (body: { data: { item_keys: string[]; students: [] } }) =>
+      cellOf(body.data.item_keys, rowOf(body.data.students, fx.student), `item:${quiz}`);
+    expect(ok.body.data.students).toHaveLength(1);
+    expect(answered(ok.body)).toEqual({ value: 17.5, comment: null });
     const cleared = await put(quiz, fx.student, { value: null, comment: null });
-    expect(cleared.body.data.values[`item:${quiz}`]).toBeUndefined();
+    expect(answered(cleared.body)).toBeUndefined();
     // A student of another lesson is not in this gradebook.
     const foreignStudent = await server.built.deps.db
       .selectFrom('lesson_students')

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Gradebook, GradebookRows } from '../../src/shared/api/grades';
+import { expandGridGrade } from '../../src/shared/grades/average';
 import { apiClient, type ApiClient } from './support/client';
+import { cellOf, keysOf, rowOf } from './support/gradebook';
 import { databaseKinds, startServer, type TestServer } from './support/server';
 import { teachingFixture, type TeachingFixture } from './support/teaching';
 
@@ -114,16 +117,27 @@ describe.each(databaseKinds)('gradebook records on %s', (kind) => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const data = answer.body.data;
     expect(data.student.student_id).toBe(fx.student);
-    const book = (await api.get(`${base()}/teacher/grades/${fx.shared}`, teacher)).body.data;
+    const book = (await api.get(`${base()}/teacher/grades/${fx.shared}`, teacher)).body
+      .data as Gradebook;
     expect(data.sub_periods.map((s: { sub_period: { id: number } }) => s.sub_period.id)).toEqual(
       book.sub_periods.map((s: { id: number }) => s.id),
     );
     const mine = data.sub_periods.find(
       (s: { sub_period: { id: number } }) => s.sub_period.id === current.id,
     );
-    const row = book.students.find((s: { student_id: number }) => s.student_id === fx.student);
-    expect(mine.grade).toEqual(row.grade);
-    for (const item of mine.items) expect(item.value).toBe(row.values[item.key]?.value ?? null);
+    const row = rowOf(book.students, fx.student);
+    // The grid's compact grade is the same grade, and says the same of how it was computed.
+    expect(mine.grade).toEqual({
+      ...expandGridGrade(book.categories, row.grade),
+      published: true,
+    });
+    expect(mine.grade.categories.length).toBeGreaterThan(0);
+    expect(mine.items.map((i: { key: string }) => i.key)).toEqual(keysOf(book));
+    for (const item of mine.items)
+      expect(cellOf(keysOf(book), row, item.key) ?? { value: null, comment: null }).toEqual({
+        value: item.value,
+        comment: item.comment,
+      });
     expect(mine.absences).toMatchObject({
       absent: currentOf(before).absences.absent + 1,
       unjustified: currentOf(before).absences.unjustified + 1,
@@ -192,29 +206,54 @@ describe.each(databaseKinds)('gradebook records on %s', (kind) => {
       ['entries.3.value', 'too_many_decimals'],
     ]);
     const book = async () =>
-      (await api.get(`${base()}/teacher/grades/${fx.shared}`, teacher)).body.data.students as {
-        student_id: number;
-        values: Record<string, { value: number | null }>;
-        grade: unknown;
-      }[];
+      (await api.get(`${base()}/teacher/grades/${fx.shared}`, teacher)).body.data as Gradebook;
+    const key = `item:${itemId}`;
     // Nothing of the refused block was written.
-    expect((await book()).every((s) => s.values[`item:${itemId}`] === undefined)).toBe(true);
+    const untouched = await book();
+    expect(untouched.students.every((s) => cellOf(keysOf(untouched), s, key) === undefined)).toBe(
+      true,
+    );
 
     const saved = await batch([
       { item_id: itemId, student_id: fx.student, value: 18 },
       { item_id: itemId, student_id: fx.classmate.id, value: 12.5 },
     ]);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const rows = await book();
-    const mine = rows.find((s) => s.student_id === fx.student)!;
-    const theirs = rows.find((s) => s.student_id === fx.classmate.id)!;
-    expect(mine.values[`item:${itemId}`]?.value).toBe(18);
-    expect(theirs.values[`item:${itemId}`]?.value).toBe(12.5);
-    // The answer carries the same rows (and grades) the grid would read again.
-    const answered = saved.body.data.students.find(
-      (s: { student_id: number }) => s.student_id === fx.student,
+    const after = await book();
+    const mine = rowOf(after.students, fx.student);
+    expect(cellOf(keysOf(after), mine, key)?.value).toBe(18);
+    expect(cellOf(keysOf(after), rowOf(after.students, fx.classmate.id), key)?.value).toBe(12.5);
+    // The answer carries the same rows (values after the same items, and grades) the grid
+    // would read again, of the pasted students only.
+    const answer = saved.body.data as GradebookRows;
+    expect(answer.item_keys).toEqual(keysOf(after));
+    expect(answer.students.map((s) => s.student_id).sort()).toEqual(
+      [fx.student, fx.classmate.id].sort(),
     );
-    expect(answered.grade).toEqual(mine.grade);
+    expect(rowOf(answer.students, fx.student)).toEqual(mine);
+
+    // A closed sub-period takes no paste: every cell is refused, nothing is written.
+    const close = (closed: boolean) =>
+      api.call('PUT', `${base()}/admin/grade-periods/${current.id}`, {
+        token: admin,
+        body: { closed },
+      });
+    expect((await close(true)).status).toBe(200);
+    const closedPaste = await batch([
+      { item_id: itemId, student_id: fx.student, value: 5 },
+      { item_id: itemId, student_id: fx.classmate.id, value: 6 },
+    ]);
+    expect((await close(false)).status).toBe(200);
+    expect(closedPaste.status).toBe(400);
+    expect((closedPaste.body.issues ?? []).map((i) => [i.field, i.code])).toEqual([
+      ['entries.0.item_id', 'sub_period_closed'],
+      ['entries.1.item_id', 'sub_period_closed'],
+    ]);
+    const kept = await book();
+    expect(cellOf(keysOf(kept), rowOf(kept.students, fx.student), key)).toEqual({
+      value: 18,
+      comment: null,
+    });
     // A student may not write grades.
     expect(
       (
@@ -226,7 +265,7 @@ describe.each(databaseKinds)('gradebook records on %s', (kind) => {
     ).toBe(403);
   });
 
-  it('a paste over stored values updates, clears and keeps comments, auditing each changed cell', async () => {
+  it('a paste over stored values updates, clears and keeps comments, one audit row per block', async () => {
     const created = await api.post(
       `${base()}/teacher/grades/${fx.shared}/items`,
       {
@@ -238,6 +277,12 @@ describe.each(databaseKinds)('gradebook records on %s', (kind) => {
       teacher,
     );
     const itemId = created.body.data.id as number;
+    // The audit log's rows from here on.
+    const { last } = await server.built.deps.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.max('id').as('last'))
+      .executeTakeFirstOrThrow();
+    const auditBefore = Number(last);
     const cell = (studentId: number, body: unknown) =>
       api.call(
         'PUT',
@@ -263,12 +308,9 @@ describe.each(databaseKinds)('gradebook records on %s', (kind) => {
       },
     });
     expect(paste.status, JSON.stringify(paste.body)).toBe(200);
-    const rows = paste.body.data.students as {
-      student_id: number;
-      values: Record<string, { value: number | null; comment: string | null }>;
-    }[];
+    const { item_keys: keys, students: rows } = paste.body.data as GradebookRows;
     expect(rows.map((r) => r.student_id).sort()).toEqual([fx.student, fx.classmate.id].sort());
-    const of = (id: number) => rows.find((r) => r.student_id === id)!.values[`item:${itemId}`];
+    const of = (id: number) => cellOf(keys, rowOf(rows, id), `item:${itemId}`);
     expect(of(fx.student)).toEqual({ value: null, comment: 'Να επαναληφθεί' });
     expect(of(fx.classmate.id)).toBeUndefined();
 
@@ -317,56 +359,52 @@ describe.each(databaseKinds)('gradebook records on %s', (kind) => {
     });
     expect(same.status).toBe(200);
 
-    // Each changed cell is one audit row, as a single change would be, with before and after.
+    // A single cell is one audit row (the item, the student, before and after); a pasted
+    // block is one row with every changed cell, [item, student, before, after] in hundredths.
     const audit = await server.built.deps.db
       .selectFrom('audit_log')
       .select(['action', 'entity', 'entity_id', 'detail', 'actor_user_id', 'as_user_id'])
       .where('entity', '=', 'grade')
-      .where('entity_id', '=', String(itemId))
+      .where('id', '>', auditBefore)
       .orderBy('id')
       .execute();
     const details = audit.map((a) => ({ ...a, detail: JSON.parse(a.detail!) as unknown }));
-    const by = { entity: 'grade', entity_id: String(itemId), actor_user_id: teacherUser.id };
+    const by = { entity: 'grade', actor_user_id: teacherUser.id, as_user_id: null };
+    const block = (cells: unknown[]) => ({
+      ...by,
+      action: 'paste',
+      entity_id: null,
+      detail: {
+        lesson_id: fx.shared,
+        columns: ['item_id', 'student_id', 'before', 'after'],
+        cells,
+      },
+    });
     expect(details).toEqual([
       // The two single cells.
       {
         ...by,
         action: 'create',
-        as_user_id: null,
+        entity_id: String(itemId),
         detail: { student_id: fx.student, before: null, after: 1100 },
       },
       {
         ...by,
         action: 'create',
-        as_user_id: null,
+        entity_id: String(itemId),
         detail: { student_id: fx.classmate.id, before: null, after: 900 },
       },
       // The first paste: the last value given for a cell wins.
-      {
-        ...by,
-        action: 'update',
-        as_user_id: null,
-        detail: { student_id: fx.student, before: 1100, after: null },
-      },
-      {
-        ...by,
-        action: 'update',
-        as_user_id: null,
-        detail: { student_id: fx.classmate.id, before: 900, after: null },
-      },
-      // The second: over an entry without a value, and where there was none.
-      {
-        ...by,
-        action: 'update',
-        as_user_id: null,
-        detail: { student_id: fx.student, before: null, after: 1325 },
-      },
-      {
-        ...by,
-        action: 'create',
-        as_user_id: null,
-        detail: { student_id: fx.classmate.id, before: null, after: 700 },
-      },
+      block([
+        [itemId, fx.student, 1100, null],
+        [itemId, fx.classmate.id, 900, null],
+      ]),
+      // The second: over an entry without a value, and where there was none. The third
+      // changed nothing and left no row.
+      block([
+        [itemId, fx.student, null, 1325],
+        [itemId, fx.classmate.id, null, 700],
+      ]),
     ]);
   });
 

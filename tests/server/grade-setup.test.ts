@@ -32,7 +32,7 @@ describe.each(databaseKinds)('the gradebook set-up on %s', (kind) => {
     return answer.body.data as {
       categories: { id: number; name: string; weight: number; source_kind: string | null }[];
       items: { id: number | null; key: string; title: string; category_id: number | null }[];
-      students: { student_id: number; values: Record<string, unknown> }[];
+      students: { student_id: number; values: (number | null)[] }[];
     };
   };
   const addCategory = (body: Record<string, unknown>, token = teacher, path = base()) =>

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { roundOnScale, weightedGrade } from '../../src/shared/grades/average';
+import {
+  compactGrade,
+  expandGridGrade,
+  roundOnScale,
+  weightedGrade,
+} from '../../src/shared/grades/average';
 
 describe('the sub-period grade', () => {
   it('rounds half up to the school step, without binary surprises', () => {
@@ -42,5 +47,27 @@ describe('the sub-period grade', () => {
         rounding: 'whole',
       }),
     ).toMatchObject({ value: null, unrounded: null, weight_total: 0 });
+  });
+
+  it("keeps how it was computed in the grid's compact form, given the categories", () => {
+    const categories = [
+      { id: 1, name: 'Oral', weight: 30, items: [{ value: 15, max: 20 }] },
+      { id: 2, name: 'Tests', weight: 70, items: [{ value: 62, max: 100 }] },
+      { id: 3, name: 'Projects', weight: 20, items: [] },
+      { id: 4, name: 'Unweighted', weight: 0, items: [{ value: 10, max: 20 }] },
+    ];
+    const full = weightedGrade(categories, { max: 20, rounding: 'tenth' });
+    const compact = compactGrade(full);
+    expect(compact).toEqual({
+      value: full.value,
+      unrounded: full.unrounded,
+      weight_total: 100,
+      averages: [15, 12.4, null, 10],
+      items_counted: [1, 1, 0, 1],
+    });
+    expect(expandGridGrade(categories, compact)).toEqual(full);
+    expect(expandGridGrade(categories, compact).categories.map((c) => c.share)).toEqual([
+      0.3, 0.7, 0, 0,
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { GRADE_BATCH_MAX } from '../grades/average';
 import {
-  gradebookStudent,
+  gradebookRows,
   gradeCategory,
   gradeItem,
   gradeScale,
@@ -124,10 +124,10 @@ export const gradeRecordEndpoints = {
     path: '/schools/:school_id/:role/grades/:lesson_id/entries',
     access: 'school-role',
     summary:
-      "Enter or clear many values at once (a pasted block), in one transaction: every value is checked (issues name `entries.<n>.value`) and all are saved, or none. Answers the changed students' rows.",
+      "Enter or clear many values at once (a pasted block), in one transaction: every value is checked (issues name `entries.<n>.value`) and all are saved, or none; the block is one row of the audit log. Answers the changed students' rows as the grid has them.",
     params: schoolRoleParams.extend({ lesson_id: idParam }),
     body: gradeEntriesBody,
-    response: z.object({ students: z.array(gradebookStudent) }),
+    response: gradebookRows,
   }),
   setRemark: endpoint({
     method: 'PUT',

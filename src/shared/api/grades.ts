@@ -56,11 +56,6 @@ export const gradeItem = z.object({
 });
 export type GradeItem = z.infer<typeof gradeItem>;
 
-export const gradeValue = z.object({
-  value: z.number().nullable(),
-  comment: z.string().nullable(),
-});
-
 export const categoryBreakdown = z.object({
   category_id: z.number().int(),
   name: z.string(),
@@ -81,14 +76,42 @@ export const subPeriodGrade = z.object({
 });
 export type SubPeriodGrade = z.infer<typeof subPeriodGrade>;
 
+/**
+ * A student's sub-period grade in the grid, compact: each category's part in the order of the
+ * gradebook's `categories` (its name and weight are there). A category's share of the grade is
+ * weight ÷ weight_total when it counts (an average and a weight above 0), else 0;
+ * `expandGridGrade` (shared/grades/average.ts) gives the full breakdown.
+ */
+export const gradebookGrade = z.object({
+  value: z.number().nullable(),
+  unrounded: z.number().nullable(),
+  weight_total: z.number(),
+  /** Per category: its average on the scale, unrounded (null without graded items). */
+  averages: z.array(z.number().nullable()),
+  /** Per category: the graded items that count. */
+  items_counted: z.array(z.number().int()),
+});
+export type GradebookGrade = z.infer<typeof gradebookGrade>;
+
+/** A student's row of the grid: values aligned with the gradebook's `items`. */
 export const gradebookStudent = z.object({
   student_id: z.number().int(),
   first_name: z.string(),
   last_name: z.string(),
-  /** By item key. */
-  values: z.record(z.string(), gradeValue),
-  grade: subPeriodGrade,
+  /** Per item, in the order of `items`: the value on the item's own points, or null. */
+  values: z.array(z.number().nullable()),
+  /** Only where there are any: [index in `items`, comment]. */
+  comments: z.array(z.tuple([z.number().int(), z.string()])).optional(),
+  grade: gradebookGrade,
 });
+export type GradebookStudent = z.infer<typeof gradebookStudent>;
+
+/** Rows answered by a write, with the item keys their values follow (the grid's, unless it changed since). */
+export const gradebookRows = z.object({
+  item_keys: z.array(z.string()),
+  students: z.array(gradebookStudent),
+});
+export type GradebookRows = z.infer<typeof gradebookRows>;
 
 export const gradebook = z.object({
   lesson: z.object({ id: z.number().int(), name: z.string() }),
@@ -97,6 +120,7 @@ export const gradebook = z.object({
   scale: gradeScale,
   categories: z.array(gradeCategory),
   items: z.array(gradeItem),
+  /** Each student's values follow `items`, and their grade's parts `categories`. */
   students: z.array(gradebookStudent),
   abilities,
 });
@@ -175,7 +199,7 @@ export const gradeEndpoints = {
     path: '/schools/:school_id/:role/grades/:lesson_id',
     access: 'school-role',
     summary:
-      "A lesson's gradebook in a sub-period (the current one by default): categories, items, every student's values and sub-period grade with how it was computed.",
+      "A lesson's gradebook in a sub-period (the current one by default): categories, items, every student's values (an array in the order of `items`, comments apart) and sub-period grade with how it was computed (per category, in the order of `categories`).",
     params: lessonParams,
     query: subPeriodQuery,
     response: gradebook,
@@ -185,10 +209,10 @@ export const gradeEndpoints = {
     path: '/schools/:school_id/:role/grades/:lesson_id/items/:item_id/students/:student_id',
     access: 'school-role',
     summary:
-      "Enter or clear one student's value on an item, on the item's own points (0 to max_points), with a comment.",
+      "Enter or clear one student's value on an item, on the item's own points (0 to max_points), with a comment. Answers the student's row as the grid has it.",
     params: lessonParams.extend({ item_id: idParam, student_id: idParam }),
     body: gradeEntryBody,
-    response: gradebookStudent,
+    response: gradebookRows,
   }),
   createItem: endpoint({
     method: 'POST',

@@ -98,3 +98,47 @@ export function weightedGrade(categories: CategoryScores[], scale: GradeScale): 
     })),
   };
 }
+
+/** The grid's compact form of a grade: each category's average and count, in its order. */
+export interface CompactGrade {
+  value: number | null;
+  unrounded: number | null;
+  weight_total: number;
+  averages: (number | null)[];
+  items_counted: number[];
+}
+
+export const compactGrade = (grade: WeightedGrade): CompactGrade => ({
+  value: grade.value,
+  unrounded: grade.unrounded,
+  weight_total: grade.weight_total,
+  averages: grade.categories.map((c) => c.average),
+  items_counted: grade.categories.map((c) => c.items_counted),
+});
+
+/**
+ * The full breakdown of a compact grade, from the categories it follows (their names and
+ * weights): what weightedGrade answered.
+ */
+export function expandGridGrade(
+  categories: { id: number; name: string; weight: number }[],
+  grade: CompactGrade,
+): WeightedGrade {
+  return {
+    value: grade.value,
+    unrounded: grade.unrounded,
+    weight_total: grade.weight_total,
+    categories: categories.map((c, index) => {
+      const average = grade.averages[index] ?? null;
+      const counts = average !== null && c.weight > 0 && grade.weight_total > 0;
+      return {
+        category_id: c.id,
+        name: c.name,
+        weight: c.weight,
+        items_counted: grade.items_counted[index] ?? 0,
+        average,
+        share: counts ? c.weight / grade.weight_total : 0,
+      };
+    }),
+  };
+}

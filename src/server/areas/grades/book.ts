@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { GradeCategory, GradeItem, SubPeriodGrade } from '../../../shared/api/grades';
-import { weightedGrade, type GradeScale } from '../../../shared/grades/average';
+import type {
+  GradebookStudent,
+  GradeCategory,
+  GradeItem,
+  SubPeriodGrade,
+} from '../../../shared/api/grades';
+import { compactGrade, weightedGrade, type GradeScale } from '../../../shared/grades/average';
 import type { Database } from '../../db/schema';
 import * as q from './queries';
 
@@ -8,17 +13,22 @@ import * as q from './queries';
 // tasks) with the values of some students, and each student's sub-period grade. The teacher's
 // grid, one student's page and a parent's view all come from here, so they agree.
 
-export interface GradeValueView {
-  value: number | null;
-  comment: string | null;
+/** A student's values in a book, aligned with its items. */
+export interface StudentEntries {
+  /** Per item, in the book's order: the value on the item's own points, or null. */
+  values: (number | null)[];
+  /** [item index, comment], only where there is one. */
+  comments?: [number, string][];
 }
 
 export interface LessonBook {
   lessonId: number;
   categories: GradeCategory[];
   items: GradeItem[];
-  /** Student id -> item key -> value. */
-  values: Map<number, Record<string, GradeValueView>>;
+  /** Per category, in order: the indexes of its items. */
+  itemsOfCategory: number[][];
+  /** Student id -> their values (absent: nothing entered). */
+  entries: Map<number, StudentEntries>;
 }
 
 export const itemKey = (item: { id: number }) => `item:${item.id}`;
@@ -84,34 +94,90 @@ export async function loadBooks(
       lessonId,
       categories: own.map(({ lesson_id: _lesson, ...c }) => c),
       items,
-      values: new Map(),
+      itemsOfCategory: own.map((c) =>
+        items.flatMap((item, index) => (item.category_id === c.id ? [index] : [])),
+      ),
+      entries: new Map(),
     });
   }
-  // Each item's book and key, found once rather than per value.
-  const placeOfItem = new Map(
-    stored.map((i) => [i.id, { book: books.get(i.lesson_id), key: itemKey(i) }]),
-  );
-  const placeOfTask = new Map(
-    tasks.map((t) => [t.id, { book: books.get(t.lesson_id), key: taskKey(t.id) }]),
-  );
+  // Each item's book and column, found once rather than per value.
+  const placeOf = (lessonId: number, key: string) => {
+    const book = books.get(lessonId);
+    return book && { book, index: book.items.findIndex((i) => i.key === key) };
+  };
+  const placeOfItem = new Map(stored.map((i) => [i.id, placeOf(i.lesson_id, itemKey(i))]));
+  const placeOfTask = new Map(tasks.map((t) => [t.id, placeOf(t.lesson_id, taskKey(t.id))]));
   const put = (
-    place: { book: LessonBook | undefined; key: string } | undefined,
+    place: { book: LessonBook; index: number } | undefined,
     studentId: number,
-    value: GradeValueView,
+    value: number | null,
+    comment: string | null,
   ) => {
-    if (!place?.book) return;
-    let row = place.book.values.get(studentId);
-    if (!row) place.book.values.set(studentId, (row = {}));
-    row[place.key] = value;
+    if (!place) return;
+    let row = place.book.entries.get(studentId);
+    if (!row) {
+      row = { values: new Array<number | null>(place.book.items.length).fill(null) };
+      place.book.entries.set(studentId, row);
+    }
+    row.values[place.index] = value;
+    if (comment) (row.comments ??= []).push([place.index, comment]);
   };
   for (const e of entries)
-    put(placeOfItem.get(e.item_id), e.student_id, {
-      value: e.value_hundredths === null ? null : e.value_hundredths / 100,
-      comment: e.comment,
-    });
-  for (const s of scores)
-    put(placeOfTask.get(s.task_id), s.student_id, { value: s.points, comment: s.feedback });
+    put(
+      placeOfItem.get(e.item_id),
+      e.student_id,
+      e.value_hundredths === null ? null : e.value_hundredths / 100,
+      e.comment,
+    );
+  for (const s of scores) put(placeOfTask.get(s.task_id), s.student_id, s.points, s.feedback);
+  for (const book of books.values())
+    for (const row of book.entries.values()) row.comments?.sort((a, b) => a[0] - b[0]);
   return books;
+}
+
+/** The book's items with one student's value and comment on each (the student's views). */
+export function itemsWithValues(book: LessonBook, studentId: number) {
+  const row = book.entries.get(studentId);
+  const comments = new Map(row?.comments);
+  return book.items.map((item, index) => ({
+    ...item,
+    value: row?.values[index] ?? null,
+    comment: comments.get(index) ?? null,
+  }));
+}
+
+/** One student's row of the grid: values aligned with the items, comments apart, the grade. */
+export function gridRowOf(
+  book: LessonBook,
+  student: { student_id: number; first_name: string; last_name: string },
+  scale: GradeScale,
+): GradebookStudent {
+  const row = book.entries.get(student.student_id);
+  return {
+    student_id: student.student_id,
+    first_name: student.first_name,
+    last_name: student.last_name,
+    values: row?.values ?? new Array<null>(book.items.length).fill(null),
+    ...(row?.comments ? { comments: row.comments } : {}),
+    grade: compactGrade(weightedGradeOf(book, row, scale)),
+  };
+}
+
+function weightedGradeOf(book: LessonBook, row: StudentEntries | undefined, scale: GradeScale) {
+  return weightedGrade(
+    book.categories.map((c, index) => ({
+      id: c.id,
+      name: c.name,
+      weight: c.weight,
+      items: row
+        ? book.itemsOfCategory[index]!.flatMap((i) => {
+            const value = row.values[i];
+            return value == null ? [] : [{ value, max: book.items[i]!.max_points }];
+          })
+        : [],
+    })),
+    scale,
+  );
 }
 
 /** A student's sub-period grade in a book, with how it was computed. */
@@ -121,18 +187,7 @@ export function gradeOf(
   scale: GradeScale,
   published: boolean,
 ): SubPeriodGrade {
-  const values = book.values.get(studentId) ?? {};
-  const computed = weightedGrade(
-    book.categories.map((c) => ({
-      id: c.id,
-      name: c.name,
-      weight: c.weight,
-      items: book.items
-        .filter((i) => i.category_id === c.id && values[i.key]?.value != null)
-        .map((i) => ({ value: values[i.key]!.value!, max: i.max_points })),
-    })),
-    scale,
-  );
+  const computed = weightedGradeOf(book, book.entries.get(studentId), scale);
   if (published) return { ...computed, published: true };
   return {
     value: null,

@@ -1,14 +1,14 @@
 import type { z } from 'zod';
 import type { RuleIssue } from '../../../shared/api/envelope';
 import type { gradeEntriesBody } from '../../../shared/api/gradeRecords';
-import type { gradeEntryBody } from '../../../shared/api/grades';
+import type { GradebookRows, gradeEntryBody } from '../../../shared/api/grades';
 import { gradeValueIssue } from '../../../shared/grades/value';
-import { recordAudit, recordAudits, type AuditEntry } from '../../audit/audit-log';
+import { recordAudit } from '../../audit/audit-log';
 import type { ServerDeps } from '../../deps';
 import type { RequestContext } from '../../http/context';
 import { ApiError, notFound, ruleError } from '../../http/errors';
 import type { TeachingCaller } from '../lessons/teaching-access';
-import { gradeOf, loadBooks } from './book';
+import { gridRowOf, loadBooks } from './book';
 import { deleteEntries, upsertValues, type ValueRow } from './entryWrites';
 import { gradebookWriteAccess } from './policy';
 import * as q from './queries';
@@ -18,8 +18,11 @@ import { notHere, ownItem } from './structure';
 
 // Values: one cell typed into the grid, or a block pasted into it. A pasted block is checked
 // whole first and the refusal names each bad value, so that the grid marks those cells; then
-// all are written in one transaction (nothing half-saved), set-based (entryWrites.ts), each
-// change in the audit log as a single change would be.
+// all are written in one transaction (nothing half-saved), set-based (entryWrites.ts), and
+// the block is one row of the audit log with every changed cell's before and after.
+
+/** What each cell of a pasted block's audit row holds. */
+const PASTE_COLUMNS = ['item_id', 'student_id', 'before', 'after'];
 
 /** The shared rule as a coded issue on the `value` field. */
 export function valueIssue(value: number | null, max: number): RuleIssue | null {
@@ -34,14 +37,14 @@ export const valueIssueMessage = (issue: RuleIssue) =>
 
 type Roster = Awaited<ReturnType<typeof q.studentsOfLesson>>;
 
-/** The rows of some students, with their values and sub-period grade, as the grid shows them. */
+/** The rows of some students, with their values and sub-period grade, as the grid has them. */
 async function studentRows(
   deps: ServerDeps,
   caller: TeachingCaller,
   lessonId: number,
   subPeriod: { id: number; start_date: string; end_date: string },
   students: Roster,
-) {
+): Promise<GradebookRows> {
   const [settings, books] = await Promise.all([
     assessmentSettings(deps.db, caller.schoolId),
     loadBooks(
@@ -54,13 +57,10 @@ async function studentRows(
     ),
   ]);
   const book = books.get(lessonId)!;
-  return students.map((student) => ({
-    student_id: student.student_id,
-    first_name: student.first_name,
-    last_name: student.last_name,
-    values: book.values.get(student.student_id) ?? {},
-    grade: gradeOf(book, student.student_id, settings.scale, true),
-  }));
+  return {
+    item_keys: book.items.map((i) => i.key),
+    students: students.map((student) => gridRowOf(book, student, settings.scale)),
+  };
 }
 
 /** Writes or clears one student's value on an item (on the item's own points). */
@@ -124,8 +124,7 @@ export async function setEntry(
       nowIso,
     );
   });
-  const [row] = await studentRows(deps, caller, ids.lessonId, subPeriod, [student]);
-  return row!;
+  return studentRows(deps, caller, ids.lessonId, subPeriod, [student]);
 }
 
 /** Many values at once (a pasted block): all checked, then all written, or none. */
@@ -180,41 +179,36 @@ export async function setEntries(
     throw new ApiError('validation', 'Some values are not valid.', fields, undefined, issues);
 
   const nowIso = deps.now().toISOString();
-  // The last value given for a cell wins, as if typed in order.
-  const cells = new Map(body.entries.map((e) => [`${e.item_id}:${e.student_id}`, e]));
+  // The last value given for a cell wins, as if typed in order: item id -> student id -> value.
+  const cells = new Map<number, Map<number, number | null>>();
+  for (const e of body.entries) {
+    let column = cells.get(e.item_id);
+    if (!column) cells.set(e.item_id, (column = new Map()));
+    column.set(e.student_id, e.value);
+  }
   const studentIds = [...new Set(body.entries.map((e) => e.student_id))];
   await deps.db.transaction().execute(async (trx) => {
-    // Every stored value of the pasted items and students, in one read (a few too many when
-    // the block is not a rectangle; only the pasted cells are used).
-    const stored = await q.entriesAmong(trx, caller.schoolId, itemIds, studentIds);
-    const before = new Map(stored.map((row) => [`${row.item_id}:${row.student_id}`, row]));
+    // The stored values of the pasted items (their other students' too; only pasted cells
+    // are looked up), by item and student.
+    const before = new Map<number, Map<number, q.StoredEntry>>();
+    for (const row of await q.entriesOfItems(trx, caller.schoolId, itemIds)) {
+      let column = before.get(row.item_id);
+      if (!column) before.set(row.item_id, (column = new Map()));
+      column.set(row.student_id, row);
+    }
     const upserts: ValueRow[] = [];
     const cleared: number[] = [];
-    const audits: AuditEntry[] = [];
-    for (const [cell, entry] of cells) {
-      const was = before.get(cell);
-      const hundredths = entry.value === null ? null : Math.round(entry.value * 100);
-      if (was ? was.value_hundredths === hundredths : hundredths === null) continue;
-      // A cleared value goes with its row unless a comment keeps it.
-      if (hundredths === null && was && !was.comment) cleared.push(was.id);
-      else
-        upserts.push({
-          item_id: entry.item_id,
-          student_id: entry.student_id,
-          value_hundredths: hundredths,
-        });
-      audits.push({
-        schoolId: caller.schoolId,
-        action: was ? 'update' : 'create',
-        entity: 'grade',
-        entityId: entry.item_id,
-        detail: {
-          student_id: entry.student_id,
-          before: was ? was.value_hundredths : null,
-          after: hundredths,
-        },
-      });
-    }
+    const changes: [number, number, number | null, number | null][] = [];
+    for (const [itemId, column] of cells)
+      for (const [studentId, value] of column) {
+        const was = before.get(itemId)?.get(studentId);
+        const hundredths = value === null ? null : Math.round(value * 100);
+        if (was ? was.value_hundredths === hundredths : hundredths === null) continue;
+        // A cleared value goes with its row unless a comment keeps it.
+        if (hundredths === null && was && !was.comment) cleared.push(was.id);
+        else upserts.push({ item_id: itemId, student_id: studentId, value_hundredths: hundredths });
+        changes.push([itemId, studentId, was ? was.value_hundredths : null, hundredths]);
+      }
     await deleteEntries(trx, deps.dbKind, caller.schoolId, cleared);
     await upsertValues(
       trx,
@@ -222,15 +216,28 @@ export async function setEntries(
       { schoolId: caller.schoolId, userId: caller.userId, nowIso },
       upserts,
     );
-    await recordAudits(trx, ctx, audits, nowIso);
+    // The block is one change of the audit log, its cells in the detail (one row per cell
+    // cost more than the values' own writes: W9).
+    if (changes.length > 0)
+      await recordAudit(
+        trx,
+        ctx,
+        {
+          schoolId: caller.schoolId,
+          action: 'paste',
+          entity: 'grade',
+          entityId: null,
+          detail: { lesson_id: lessonId, columns: PASTE_COLUMNS, cells: changes },
+        },
+        nowIso,
+      );
   });
 
-  // The changed students' rows, per sub-period touched (a paste stays in one in practice).
-  const changed = roster.filter((s) => studentIds.includes(s.student_id));
-  const rows = [];
-  for (const subPeriodId of new Set(items.map((i) => i.sub_period_id))) {
-    const subPeriod = subPeriods.find((s) => s.id === subPeriodId)!;
-    rows.push(...(await studentRows(deps, caller, lessonId, subPeriod, changed)));
-  }
-  return { students: rows };
+  // The changed students' rows in the sub-period of the block's first item (a paste into the
+  // grid stays in one; a block written across sub-periods by hand gets the first one's rows).
+  const pasted = new Set(studentIds);
+  const changed = roster.filter((s) => pasted.has(s.student_id));
+  const subPeriodId = itemById.get(body.entries[0]!.item_id)!.sub_period_id;
+  const subPeriod = subPeriods.find((s) => s.id === subPeriodId)!;
+  return studentRows(deps, caller, lessonId, subPeriod, changed);
 }

@@ -9,7 +9,7 @@ import type { ServerDeps } from '../../deps';
 import type { RequestContext } from '../../http/context';
 import { forbidden, notFound } from '../../http/errors';
 import type { TeachingCaller } from '../lessons/teaching-access';
-import { gradeOf, loadBooks } from './book';
+import { gradeOf, itemsWithValues, loadBooks } from './book';
 import { assertOpen, gradebookAccess, gradebookWriteAccess } from './policy';
 import * as q from './queries';
 import * as rq from './recordQueries';
@@ -101,7 +101,6 @@ export async function studentRecordOf(
           writable,
         })
       ).get(lessonId)!;
-      const values = book.values.get(studentId) ?? {};
       const within = attendance.filter(
         (m) => subPeriod.start_date <= m.date && m.date <= subPeriod.end_date,
       );
@@ -109,11 +108,7 @@ export async function studentRecordOf(
       return {
         sub_period: subPeriod,
         categories: book.categories,
-        items: book.items.map((item) => ({
-          ...item,
-          value: values[item.key]?.value ?? null,
-          comment: values[item.key]?.comment ?? null,
-        })),
+        items: itemsWithValues(book, studentId),
         grade: gradeOf(book, studentId, settings.scale, true),
         remark: remarks.find((r) => r.sub_period_id === subPeriod.id)?.comment ?? null,
         absences: {

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { localDate } from '../calendar/school-time';
 import type { TeachingCaller } from '../lessons/teaching-access';
-import { gradeOf, loadBooks } from './book';
+import { gradeOf, gridRowOf, itemsWithValues, loadBooks } from './book';
 import {
   assertMayCloseSubPeriods,
   assertOpen,
@@ -88,13 +88,7 @@ export async function gradebookOf(
     scale: settings.scale,
     categories: book.categories,
     items: book.items,
-    students: students.map((s) => ({
-      student_id: s.student_id,
-      first_name: s.first_name,
-      last_name: s.last_name,
-      values: book.values.get(s.student_id) ?? {},
-      grade: gradeOf(book, s.student_id, settings.scale, true),
-    })),
+    students: students.map((s) => gridRowOf(book, s, settings.scale)),
     abilities: { update: writable, delete: writable },
   };
 }
@@ -212,15 +206,10 @@ export async function gradesOfStudent(
     scale: settings.scale,
     lessons: lessons.map((lesson) => {
       const book = books.get(lesson.id)!;
-      const values = book.values.get(studentId) ?? {};
       return {
         lesson,
         categories: book.categories,
-        items: book.items.map((item) => ({
-          ...item,
-          value: values[item.key]?.value ?? null,
-          comment: values[item.key]?.comment ?? null,
-        })),
+        items: itemsWithValues(book, studentId),
         grade: gradeOf(book, studentId, settings.scale, published),
         remark: remarks.find((r) => r.lesson_id === lesson.id)?.comment ?? null,
       };

@@ -21,7 +21,7 @@ import { GridHeader, HEADER_HEIGHT } from './GridHeader';
 // 60 px a quick scroll moves in a frame, and cost a tenth less per frame than three (W9).
 const OVERSCAN = 2;
 import { COL_WIDTH, GRADE_WIDTH, GridRow, ROW_HEIGHT, type RowActions } from './GridRow';
-import { cellKey, useGradeCells, type Student } from './useGradeCells';
+import { cellKey, useGradeCells, type GridCell } from './useGradeCells';
 import { useGridWindow } from './useGridWindow';
 
 // The gradebook as a spreadsheet: students down, items across, the sub-period grade at the
@@ -126,13 +126,18 @@ export function GradeGrid({ book, queryKey, studentPath, onEditItem }: GradeGrid
     }));
   }, [students.length, items.length]);
 
-  const textOf = (student: Student, item: GradeItem) =>
+  const textOf = ({ student, item, index }: GridCell) =>
     cells.get(cellKey(student.student_id, item))?.text ??
-    formatGrade(student.values[item.key]?.value, i18n.language);
+    formatGrade(student.values[index], i18n.language);
+  // The selected cell, when it is an item's (not a name).
+  const selected: GridCell | undefined =
+    activeStudent && activeItem
+      ? { student: activeStudent, item: activeItem, index: active.col - 1 }
+      : undefined;
 
   const startEditing = (text: string | null) => {
-    if (!activeStudent || !activeItem) return;
-    if (!activeItem.editable) {
+    if (!selected) return;
+    if (!selected.item.editable) {
       announce(
         book.abilities.update
           ? t('This item is graded where it was set.')
@@ -140,16 +145,16 @@ export function GradeGrid({ book, queryKey, studentPath, onEditItem }: GradeGrid
       );
       return;
     }
-    setEditing(text ?? textOf(activeStudent, activeItem));
+    setEditing(text ?? textOf(selected));
   };
 
   const finishEditing = (to: GridPosition | 'cancel') => {
     const typed = editingRef.current;
-    if (typed === null || !activeStudent || !activeItem) return;
+    if (typed === null || !selected) return;
     setEditing(null);
-    if (to === 'cancel') cancel(activeStudent, activeItem);
+    if (to === 'cancel') cancel(selected.student, selected.item);
     else {
-      void commit(activeStudent, activeItem, typed);
+      void commit(selected, typed);
       setActive(to);
     }
     grid.current?.focus();
@@ -164,10 +169,8 @@ export function GradeGrid({ book, queryKey, studentPath, onEditItem }: GradeGrid
     else if (action.kind === 'edit') startEditing(action.text);
     else if (action.kind === 'open-student' && activeStudent)
       void navigate(studentPath(activeStudent.student_id));
-    else if (action.kind === 'clear' && activeStudent && activeItem?.editable)
-      void commit(activeStudent, activeItem, '');
-    else if (action.kind === 'cancel' && activeStudent && activeItem)
-      cancel(activeStudent, activeItem);
+    else if (action.kind === 'clear' && selected?.item.editable) void commit(selected, '');
+    else if (action.kind === 'cancel' && selected) cancel(selected.student, selected.item);
   };
 
   const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

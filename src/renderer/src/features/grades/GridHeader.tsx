@@ -73,7 +73,11 @@ const useStyles = makeStyles({
   },
 });
 
-export function GridHeader({
+/**
+ * The grid's head row. Memoised: scrolling down renders the rows that came into view, not
+ * the head, whose props change only when the columns in view do.
+ */
+export const GridHeader = memo(function GridHeader({
   book,
   items,
   firstCol,
@@ -138,7 +142,7 @@ export function GridHeader({
       </div>
     </div>
   );
-}
+});
 
 /** One item's column head; memoised, so that moving columns renders only those new in view. */
 const ItemHead = memo(function ItemHead({

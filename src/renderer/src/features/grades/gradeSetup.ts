@@ -5,8 +5,10 @@ import { msg } from '../../i18n/msg';
 // server answered (the grid's own data), so that the counts are the grid's.
 
 /** The values entered on an item, over the lesson's students (what deleting it takes). */
-export const valuesOn = (book: Gradebook, item: Pick<GradeItem, 'key'>) =>
-  book.students.filter((s) => s.values[item.key]?.value != null).length;
+export function valuesOn(book: Gradebook, item: Pick<GradeItem, 'key'>): number {
+  const index = book.items.findIndex((i) => i.key === item.key);
+  return index < 0 ? 0 : book.students.filter((s) => s.values[index] != null).length;
+}
 
 /** A category's share of the grade in whole percent, as the weights stand (0 with no weight). */
 export function shareOf(categories: Pick<GradeCategory, 'weight'>[], weight: number): number {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Gradebook, GradeItem } from '../../../../shared/api/grades';
+import type { Gradebook, GradebookRows, GradeItem } from '../../../../shared/api/grades';
 import { ApiError } from '../../api/apiError';
 import { apiErrorMessage } from '../../api/apiErrorText';
 import { ruleIssueText } from '../../api/ruleIssueText';
@@ -13,9 +13,20 @@ import { gradeKeys, saveEntries, saveEntry } from './gradesApi';
 // The grid's cells between typing and the server: every change is saved at once, one value per
 // call (a pasted block in one call); a cell that failed keeps what was typed, marked with why,
 // until it is fixed or cancelled. The server's answer (the student's row with the new grade)
-// replaces the row in the cache, so the row's grade is always the server's.
+// replaces the row in the cache, so the row's grade is always the server's. A row's values
+// follow the gradebook's items; an answer whose items differ (another teacher changed them
+// meanwhile) reads the whole gradebook again instead. A student's saves go one after another
+// (a value typed and at once deleted is two calls): the answers then come in the order of the
+// changes, and the last one is the row as it stands.
 
 export type Student = Gradebook['students'][number];
+
+/** One cell of the grid: the student's row, the item, and the item's place in the items. */
+export interface GridCell {
+  student: Student;
+  item: GradeItem;
+  index: number;
+}
 
 export interface CellState {
   /** What was typed, kept while it is saved or after it failed. */
@@ -54,25 +65,51 @@ export function useGradeCells(lessonId: number, queryKey: readonly unknown[]) {
     });
   }, []);
 
-  const replaceRows = (rows: Student[]) => {
-    queryClient.setQueryData<Gradebook>(queryKey, (book) =>
-      book
-        ? {
-            ...book,
-            students: book.students.map(
-              (s) => rows.find((r) => r.student_id === s.student_id) ?? s,
-            ),
-          }
-        : book,
-    );
+  /** Changes cells only where they still hold what a save set (a later change may have replaced it). */
+  const settle = useCallback((changes: [string, CellState, CellState | null][]) => {
+    setCells((previous) => {
+      let next: Map<string, CellState> | undefined;
+      for (const [key, expected, state] of changes) {
+        if (previous.get(key) !== expected) continue;
+        next ??= new Map(previous);
+        if (state) next.set(key, state);
+        else next.delete(key);
+      }
+      return next ?? previous;
+    });
+  }, []);
+
+  // Per student, the last save sent (settled whether it succeeded or not).
+  const queues = useRef(new Map<number, Promise<unknown>>());
+  const inTurn = <T>(studentIds: number[], save: () => Promise<T>): Promise<T> => {
+    const earlier = studentIds.map((id) => queues.current.get(id));
+    const run = Promise.allSettled(earlier).then(save);
+    const settled = run.catch(() => undefined);
+    for (const id of studentIds) queues.current.set(id, settled);
+    return run;
+  };
+
+  const replaceRows = (answer: GradebookRows) => {
+    const book = queryClient.getQueryData<Gradebook>(queryKey);
+    const sameItems =
+      book !== undefined &&
+      book.items.length === answer.item_keys.length &&
+      book.items.every((item, index) => item.key === answer.item_keys[index]);
+    if (book && sameItems) {
+      const rows = new Map(answer.students.map((row) => [row.student_id, row]));
+      queryClient.setQueryData<Gradebook>(queryKey, {
+        ...book,
+        students: book.students.map((s) => rows.get(s.student_id) ?? s),
+      });
+    } else void queryClient.invalidateQueries({ queryKey });
     void queryClient.invalidateQueries({ queryKey: gradeKeys.overview(scope) });
     void queryClient.invalidateQueries({ queryKey: [...gradeKeys.all(scope), 'student'] });
   };
 
   /** Saves what was typed into one cell (empty clears it); a bad value is marked, not sent. */
-  const commit = async (student: Student, item: GradeItem, text: string) => {
+  const commit = async ({ student, item, index }: GridCell, text: string) => {
     const key = cellKey(student.student_id, item);
-    const current = student.values[item.key]?.value ?? null;
+    const current = student.values[index] ?? null;
     const checked = checkGradeText(t, text, item.max_points);
     if (!checked.ok) {
       patch([[key, { text, status: 'error', message: checked.message }]]);
@@ -81,18 +118,23 @@ export function useGradeCells(lessonId: number, queryKey: readonly unknown[]) {
     }
     if (checked.value === current && !cells.has(key)) return;
     if (item.id === null) return;
-    patch([[key, { text, status: 'saving' }]]);
+    const itemId = item.id;
+    const saving: CellState = { text, status: 'saving' };
+    patch([[key, saving]]);
     try {
-      const row = await saveEntry(
-        scope,
-        { lessonId, itemId: item.id, studentId: student.student_id },
-        { value: checked.value },
+      replaceRows(
+        await inTurn([student.student_id], () =>
+          saveEntry(
+            scope,
+            { lessonId, itemId, studentId: student.student_id },
+            { value: checked.value },
+          ),
+        ),
       );
-      replaceRows([row]);
-      patch([[key, null]]);
+      settle([[key, saving, null]]);
     } catch (error) {
       const message = apiErrorMessage(error, t);
-      patch([[key, { text, status: 'error', message }]]);
+      settle([[key, saving, { text, status: 'error', message }]]);
       announce(message);
     }
   };
@@ -139,10 +181,8 @@ export function useGradeCells(lessonId: number, queryKey: readonly unknown[]) {
         else good.push({ key, text, item, student, value: checked.value });
       }),
     );
-    patch([
-      ...marks,
-      ...good.map((g): [string, CellState] => [g.key, { text: g.text, status: 'saving' }]),
-    ]);
+    const saving = good.map((g): CellState => ({ text: g.text, status: 'saving' }));
+    patch([...marks, ...good.map((g, index): [string, CellState] => [g.key, saving[index]!])]);
     const summary = (saved: number) =>
       [
         t('{{count}} values saved.', { count: saved }),
@@ -155,18 +195,21 @@ export function useGradeCells(lessonId: number, queryKey: readonly unknown[]) {
       announce(summary(0));
       return;
     }
+    const studentIds = [...new Set(good.map((g) => g.student.student_id))];
     try {
-      const answer = await saveEntries(
-        scope,
-        lessonId,
-        good.map((g) => ({
-          item_id: g.item.id!,
-          student_id: g.student.student_id,
-          value: g.value,
-        })),
+      const answer = await inTurn(studentIds, () =>
+        saveEntries(
+          scope,
+          lessonId,
+          good.map((g) => ({
+            item_id: g.item.id!,
+            student_id: g.student.student_id,
+            value: g.value,
+          })),
+        ),
       );
-      replaceRows(answer.students);
-      patch(good.map((g): [string, null] => [g.key, null]));
+      replaceRows(answer);
+      settle(good.map((g, index): [string, CellState, null] => [g.key, saving[index]!, null]));
       announce(summary(good.length));
     } catch (error) {
       // Refused as a whole: mark the cells the server named, and the rest as not saved.
@@ -177,9 +220,10 @@ export function useGradeCells(lessonId: number, queryKey: readonly unknown[]) {
           if (Number.isInteger(index)) named.set(index, ruleIssueText(issue, t));
         }
       const fallback = apiErrorMessage(error, t);
-      patch(
-        good.map((g, index): [string, CellState] => [
+      settle(
+        good.map((g, index): [string, CellState, CellState] => [
           g.key,
+          saving[index]!,
           { text: g.text, status: 'error', message: named.get(index) ?? fallback },
         ]),
       );
