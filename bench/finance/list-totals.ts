@@ -69,6 +69,12 @@ for (const column of ['client_id', 'supplier_id']) {
     .all(schoolId, year.from, year.to, 1) as { detail: string }[];
   console.log(`plan, ${column}: ${plan.map((p) => p.detail).join('; ')}`);
 }
+const dayRows = (
+  raw.prepare('SELECT count(*) AS n FROM ledger_day_totals WHERE school_id = ?').get(schoolId) as {
+    n: number;
+  }
+).n;
+console.log(`day totals kept for the school: ${dayRows.toLocaleString('en')} rows`);
 raw.close();
 
 const handle = await openDatabase({

@@ -122,12 +122,13 @@ export function clientEnrolmentCharges(hooks: ResourceHooks, timeZone: string): 
     ...withSync,
     async beforeDelete(save, id) {
       await withSync.beforeDelete?.(save, id);
-      await assertNoFinanceRecords(save.trx, save.ctx.schoolId!, id);
+      await assertClientHasNoFinanceRecords(save.trx, save.ctx.schoolId!, id);
     },
   };
 }
 
-async function assertNoFinanceRecords(trx: Db, schoolId: number, clientId: number) {
+/** Refuses (409, in_use) to let a client with charges or payments go: for every path that removes one. */
+export async function assertClientHasNoFinanceRecords(trx: Db, schoolId: number, clientId: number) {
   const count = async (table: 'charges' | 'payments') =>
     Number(
       (

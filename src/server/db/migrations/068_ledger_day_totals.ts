@@ -9,6 +9,12 @@ import { withId, type Migration } from './helpers';
 // server's event loop) for seconds. category_key is the category's id, or 0 for none, so that
 // the unique index holds for transfers too. A transfer's legs are counted (the list shows them)
 // but are neither income nor expense. Filled here from the existing rows.
+//
+// A client's or a supplier's filter is still summed over the rows: their indexes now carry the
+// kind and the amount too, so that the sum reads the index alone (no lookup of each row in the
+// table; a year of one supplier's rows at a million went from about 0.2-0.3 s to a few ms on
+// SQLite). They replace 040's (school, client or supplier, date), which they cover for the
+// list's rows and order.
 export const ledgerDayTotals: Migration = {
   async up(db: Kysely<unknown>, kind: DatabaseKind) {
     await withId(kind, db.schema.createTable('ledger_day_totals'))
@@ -39,5 +45,13 @@ export const ledgerDayTotals: Migration = {
         count(*)
       FROM transactions
       GROUP BY school_id, date, fund_id, coalesce(category_id, 0), kind`.execute(db);
+    for (const column of ['client_id', 'supplier_id']) {
+      await db.schema
+        .createIndex(`transactions_school_id_${column}_date_kind_amount_cents`)
+        .on('transactions')
+        .columns(['school_id', column, 'date', 'kind', 'amount_cents'])
+        .execute();
+      await db.schema.dropIndex(`transactions_school_id_${column}_date`).execute();
+    }
   },
 };
