@@ -56,8 +56,8 @@ export function generateYear(file: string, schoolId: number, count: number, end:
   });
   for (let written = 0; written < count; written += 50_000)
     batch(Math.min(50_000, count - written));
-  // The app keeps month and fund totals with every row it writes (ledger.ts); rows written in
-  // bulk here get theirs the way the demo's do, by one rebuild (rebuildLedgerTotals).
+  // The app keeps month, day and fund totals with every row it writes (ledger.ts); rows written
+  // in bulk here get theirs the way the demo's do, by one rebuild (rebuildLedgerTotals).
   db.prepare('DELETE FROM ledger_month_totals WHERE school_id = ?').run(schoolId);
   db.prepare(
     `INSERT INTO ledger_month_totals
@@ -67,6 +67,17 @@ export function generateYear(file: string, schoolId: number, count: number, end:
        sum(CASE WHEN amount_cents < 0 THEN -amount_cents ELSE 0 END), count(*)
      FROM transactions WHERE school_id = ? AND kind <> 'transfer'
      GROUP BY school_id, substr(date, 1, 7), coalesce(category_id, 0)`,
+  ).run(schoolId);
+  db.prepare('DELETE FROM ledger_day_totals WHERE school_id = ?').run(schoolId);
+  db.prepare(
+    `INSERT INTO ledger_day_totals
+       (school_id, date, fund_id, category_key, kind, income_cents, expense_cents, transactions)
+     SELECT school_id, date, fund_id, coalesce(category_id, 0), kind,
+       sum(CASE WHEN kind <> 'transfer' AND amount_cents > 0 THEN amount_cents ELSE 0 END),
+       sum(CASE WHEN kind <> 'transfer' AND amount_cents < 0 THEN -amount_cents ELSE 0 END),
+       count(*)
+     FROM transactions WHERE school_id = ?
+     GROUP BY school_id, date, fund_id, coalesce(category_id, 0), kind`,
   ).run(schoolId);
   db.prepare('DELETE FROM ledger_fund_totals WHERE school_id = ?').run(schoolId);
   db.prepare(

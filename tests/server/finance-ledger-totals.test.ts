@@ -8,7 +8,8 @@ import { databaseKinds, startServer, type TestServer } from './support/server';
 // itself, on both databases: whatever the office does — payments, other income, expenses,
 // transfers, charges cancelled, categories renamed or deleted — the report by month and
 // category is the raw aggregate over the transactions, row for row, and each fund's balance
-// is the sum of its rows.
+// is the sum of its rows; and the transactions list's totals (read from the day totals unless a
+// client or supplier is named) are the raw aggregate of the rows its filters select.
 
 interface ReportRow {
   month: string;
@@ -88,6 +89,57 @@ describe.each(databaseKinds)('ledger totals on %s', (kind) => {
     }
   }
 
+  /** The list's filters: all optional, as the admin's Transactions screen sends them. */
+  interface ListFilters {
+    from?: string;
+    to?: string;
+    fund_id?: number;
+    category_id?: number;
+    client_id?: number;
+    supplier_id?: number;
+    kind?: 'payment' | 'income' | 'expense' | 'transfer';
+  }
+
+  /** The list's totals through the API against the raw aggregate of the rows they select. */
+  async function expectListTotalsAreTheRows(f: ListFilters) {
+    const query = new URLSearchParams(
+      Object.entries(f)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    ).toString();
+    const totals = ok<{
+      count: number;
+      income_cents: number;
+      expense_cents: number;
+      net_cents: number;
+    }>(await api.get(`${base()}/transactions/totals?${query}`, admin));
+    const where = [sql`school_id = ${school}`];
+    if (f.from !== undefined) where.push(sql`date >= ${f.from}`);
+    if (f.to !== undefined) where.push(sql`date <= ${f.to}`);
+    if (f.fund_id !== undefined) where.push(sql`fund_id = ${f.fund_id}`);
+    if (f.category_id !== undefined) where.push(sql`category_id = ${f.category_id}`);
+    if (f.client_id !== undefined) where.push(sql`client_id = ${f.client_id}`);
+    if (f.supplier_id !== undefined) where.push(sql`supplier_id = ${f.supplier_id}`);
+    if (f.kind !== undefined) where.push(sql`kind = ${f.kind}`);
+    const { rows } = await sql<{
+      n: string | number;
+      income: string | number | null;
+      expense: string | number | null;
+    }>`SELECT count(*) AS n,
+        sum(CASE WHEN kind <> 'transfer' AND amount_cents > 0 THEN amount_cents ELSE 0 END) AS income,
+        sum(CASE WHEN kind <> 'transfer' AND amount_cents < 0 THEN -amount_cents ELSE 0 END) AS expense
+      FROM transactions WHERE ${sql.join(where, sql` AND `)}`.execute(db());
+    const raw = rows[0]!;
+    const income = Number(raw.income ?? 0);
+    const expense = Number(raw.expense ?? 0);
+    expect(totals, JSON.stringify(f)).toEqual({
+      count: Number(raw.n),
+      income_cents: income,
+      expense_cents: expense,
+      net_cents: income - expense,
+    });
+  }
+
   const category = (type: 'income' | 'expense') => {
     named += 1;
     return post('/categories', { type, name: `${type} ${kind} ${named}` });
@@ -133,6 +185,66 @@ describe.each(databaseKinds)('ledger totals on %s', (kind) => {
 
   it('the demo’s totals are its rows', async () => {
     await expectTotalsAreTheLedger();
+    const income = await db()
+      .selectFrom('categories')
+      .select('id')
+      .where('school_id', '=', school)
+      .where('type', '=', 'income')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    for (const f of [
+      {},
+      { from: '2025-09-01', to: '2026-06-30' },
+      { fund_id: funds[0] },
+      { category_id: income.id, from: '2026-01-01' },
+      { kind: 'expense' as const, fund_id: funds[1] },
+      { kind: 'transfer' as const },
+      { client_id: clients[0] },
+      { supplier_id: supplier, from: '2026-01-01', to: '2026-03-31' },
+      // One day, both ends: the day totals' edges are the rows' dates.
+      { from: '2026-01-31', to: '2026-01-31' },
+      { from: '2026-03-01', to: '2026-01-01' },
+    ])
+      await expectListTotalsAreTheRows(f);
+  });
+
+  it('the list’s totals stay the rows when a category with rows is deleted', async () => {
+    const doomed = (await category('income')).id;
+    const kept = (await category('income')).id;
+    for (const [fund, date, amount, cat] of [
+      [funds[0], '2026-03-02', 1_000, doomed],
+      [funds[1], '2026-03-02', 2_000, doomed],
+      [funds[0], '2026-03-03', 4_000, doomed],
+      [funds[0], '2026-03-02', 8_000, kept],
+    ] as const)
+      await post('/transactions', {
+        kind: 'income',
+        fund_id: fund,
+        date,
+        amount_cents: amount,
+        category_id: cat,
+        description: 'Κίνηση ελέγχου',
+      });
+    // Rows already without a category on the same day and fund: the merge adds to them.
+    await post('/transactions/transfers', {
+      from_fund_id: funds[0],
+      to_fund_id: funds[1],
+      date: '2026-03-02',
+      amount_cents: 300,
+    });
+    const checks = [
+      {},
+      { from: '2026-03-02', to: '2026-03-02' },
+      { from: '2026-03-01', to: '2026-03-31', fund_id: funds[0] },
+      { from: '2026-03-03', kind: 'income' as const },
+      { category_id: kept },
+      { category_id: doomed },
+    ];
+    for (const f of checks) await expectListTotalsAreTheRows(f);
+    const deleted = await api.call('DELETE', `${base()}/categories/${doomed}`, { token: admin });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    for (const f of checks) await expectListTotalsAreTheRows(f);
+    await expectTotalsAreTheLedger();
   });
 
   it('stays the ledger whatever the office records, cancels, renames or deletes', async () => {
@@ -177,74 +289,116 @@ describe.each(databaseKinds)('ledger totals on %s', (kind) => {
         category: fc.nat(1),
       }),
     );
+    const someDay = fc.constantFrom(...days, '2025-01-01', '2026-01-15', '2027-01-01');
+    // Each filter set or not, as often (most combinations then select some rows).
+    const maybe = <T>(arb: fc.Arbitrary<T>) => fc.oneof(fc.constant(undefined), arb);
+    const filters = fc.record({
+      from: maybe(someDay),
+      to: maybe(someDay),
+      fund: maybe(fc.nat(2)),
+      category: maybe(
+        fc.record({
+          type: fc.constantFrom('income' as const, 'expense' as const),
+          index: fc.nat(1),
+        }),
+      ),
+      // Half with neither (the day totals' filters), else a client, a supplier or both.
+      who: fc.constantFrom('none', 'none', 'none', 'client', 'supplier', 'both'),
+      client: fc.nat(4),
+      kind: maybe(
+        fc.constantFrom(
+          'payment' as const,
+          'income' as const,
+          'expense' as const,
+          'transfer' as const,
+        ),
+      ),
+    });
     let run = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 10 }), async (ops) => {
-        run += 1;
-        // Two categories of each kind, made for this run; one deleted is replaced.
-        const categories = {
-          income: [(await category('income')).id, (await category('income')).id],
-          expense: [(await category('expense')).id, (await category('expense')).id],
-        };
-        for (const o of ops) {
-          if (o.op === 'pay') {
-            await post(`/clients/${clients[run % clients.length]}/payments`, {
-              amount_cents: o.amount,
-              method: 'cash',
-              fund_id: funds[o.fund % funds.length],
-              date: days[o.day],
-            });
-          } else if (o.op === 'income' || o.op === 'expense') {
-            await post('/transactions', {
-              kind: o.op,
-              fund_id: funds[o.fund % funds.length],
-              date: days[o.day],
-              amount_cents: o.amount,
-              category_id: categories[o.op][o.category],
-              description: 'Κίνηση ελέγχου',
-              ...(o.op === 'expense' ? { supplier_id: supplier } : {}),
-            });
-          } else if (o.op === 'transfer') {
-            await post('/transactions/transfers', {
-              from_fund_id: funds[o.fund % funds.length],
-              to_fund_id: funds[(o.fund + 1) % funds.length],
-              date: days[o.day],
-              amount_cents: o.amount,
-            });
-          } else if (o.op === 'cancel') {
-            // A charge paid in part and cancelled: the payment stays in the ledger as it was.
-            const client = clients[(run + 1) % clients.length]!;
-            const charged = await post<{ charge_ids: number[] }>(`/clients/${client}/charges`, {
-              description: 'Χρέωση προς ακύρωση',
-              amount_cents: o.amount + 100,
-              schedule: 'once',
-              start_date: '2026-01-05',
-            });
-            await post(`/clients/${client}/payments`, {
-              amount_cents: 100,
-              method: 'cash',
-              fund_id: funds[0],
-              date: '2026-01-06',
-            });
-            await post(`/charges/${charged.charge_ids[0]}/cancel`, {});
-          } else if (o.op === 'rename') {
-            const id = categories[o.type][o.category];
-            const renamed = await api.call('PUT', `${base()}/categories/${id}`, {
-              token: admin,
-              body: { name: `renamed ${kind} ${id} ${run}` },
-            });
-            expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
-          } else {
-            const id = categories[o.type][o.category]!;
-            const deleted = await api.call('DELETE', `${base()}/categories/${id}`, {
-              token: admin,
-            });
-            expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
-            categories[o.type][o.category] = (await category(o.type)).id;
+      fc.asyncProperty(
+        fc.array(operation, { minLength: 1, maxLength: 10 }),
+        fc.array(filters, { minLength: 4, maxLength: 8 }),
+        async (ops, lists) => {
+          run += 1;
+          // Two categories of each kind, made for this run; one deleted is replaced.
+          const categories = {
+            income: [(await category('income')).id, (await category('income')).id],
+            expense: [(await category('expense')).id, (await category('expense')).id],
+          };
+          for (const o of ops) {
+            if (o.op === 'pay') {
+              await post(`/clients/${clients[run % clients.length]}/payments`, {
+                amount_cents: o.amount,
+                method: 'cash',
+                fund_id: funds[o.fund % funds.length],
+                date: days[o.day],
+              });
+            } else if (o.op === 'income' || o.op === 'expense') {
+              await post('/transactions', {
+                kind: o.op,
+                fund_id: funds[o.fund % funds.length],
+                date: days[o.day],
+                amount_cents: o.amount,
+                category_id: categories[o.op][o.category],
+                description: 'Κίνηση ελέγχου',
+                ...(o.op === 'expense' ? { supplier_id: supplier } : {}),
+              });
+            } else if (o.op === 'transfer') {
+              await post('/transactions/transfers', {
+                from_fund_id: funds[o.fund % funds.length],
+                to_fund_id: funds[(o.fund + 1) % funds.length],
+                date: days[o.day],
+                amount_cents: o.amount,
+              });
+            } else if (o.op === 'cancel') {
+              // A charge paid in part and cancelled: the payment stays in the ledger as it was.
+              const client = clients[(run + 1) % clients.length]!;
+              const charged = await post<{ charge_ids: number[] }>(`/clients/${client}/charges`, {
+                description: 'Χρέωση προς ακύρωση',
+                amount_cents: o.amount + 100,
+                schedule: 'once',
+                start_date: '2026-01-05',
+              });
+              await post(`/clients/${client}/payments`, {
+                amount_cents: 100,
+                method: 'cash',
+                fund_id: funds[0],
+                date: '2026-01-06',
+              });
+              await post(`/charges/${charged.charge_ids[0]}/cancel`, {});
+            } else if (o.op === 'rename') {
+              const id = categories[o.type][o.category];
+              const renamed = await api.call('PUT', `${base()}/categories/${id}`, {
+                token: admin,
+                body: { name: `renamed ${kind} ${id} ${run}` },
+              });
+              expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+            } else {
+              const id = categories[o.type][o.category]!;
+              const deleted = await api.call('DELETE', `${base()}/categories/${id}`, {
+                token: admin,
+              });
+              expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+              categories[o.type][o.category] = (await category(o.type)).id;
+            }
           }
-        }
-        await expectTotalsAreTheLedger();
-      }),
+          await expectTotalsAreTheLedger();
+          for (const l of lists)
+            await expectListTotalsAreTheRows({
+              from: l.from,
+              to: l.to,
+              fund_id: l.fund === undefined ? undefined : funds[l.fund % funds.length],
+              category_id: l.category && categories[l.category.type][l.category.index],
+              client_id:
+                l.who === 'client' || l.who === 'both'
+                  ? clients[l.client % clients.length]
+                  : undefined,
+              supplier_id: l.who === 'supplier' || l.who === 'both' ? supplier : undefined,
+              kind: l.kind,
+            });
+        },
+      ),
       { numRuns: 10 },
     );
   });

@@ -28,6 +28,7 @@ import { chat } from './migrations/033_chat';
 import { scorm } from './migrations/052_scorm';
 import { chatAttachments } from './migrations/064_chat_attachments';
 import { ledgerTotalsRebuild } from './migrations/065_ledger_totals_rebuild';
+import { ledgerDayTotals } from './migrations/068_ledger_day_totals';
 import type { Database } from './schema';
 
 /** Every migration (run in the order of their names). Names never change once released. */
@@ -58,6 +59,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '062_report_card_batches': reportCardBatches,
   '064_chat_attachments': chatAttachments,
   '065_ledger_totals_rebuild': ledgerTotalsRebuild,
+  '068_ledger_day_totals': ledgerDayTotals,
 };
 
 /** Brings the database up to date; runs on every start. */

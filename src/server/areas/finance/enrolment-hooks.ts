@@ -1,8 +1,14 @@
 import type { Kysely } from 'kysely';
+import { ruleError } from '../../http/errors';
 import type { Database } from '../../db/schema';
 import type { ResourceHooks, SaveContext } from '../../resources/hooks';
 import { localDate } from '../calendar/school-time';
-import { syncEnrolmentCharges, withdrawForDeletedTie, type EnrolmentWrite } from './enrolment';
+import {
+  syncEnrolmentCharges,
+  withdrawForDeletedTie,
+  withdrawLeavingStudent,
+  type EnrolmentWrite,
+} from './enrolment';
 
 // Where enrolment is written through the resources, finance follows in the same transaction
 // (docs/finance.md, "Enrolment"): a student's lessons, level or guardians; a lesson's students
@@ -86,17 +92,63 @@ function withCharges(
   };
 }
 
-/** A student's own record: lessons, level and guardians. */
-export const studentEnrolmentCharges = (hooks: ResourceHooks, timeZone: string) =>
-  withCharges(hooks, timeZone, theStudent, false);
+/**
+ * A student's own record: lessons, level and guardians; and their deletion (removal from the
+ * school), which withdraws their enrolment charges in the same transaction.
+ */
+export function studentEnrolmentCharges(hooks: ResourceHooks, timeZone: string): ResourceHooks {
+  const withSync = withCharges(hooks, timeZone, theStudent, false);
+  return {
+    ...withSync,
+    async beforeDelete(save, id) {
+      await withSync.beforeDelete?.(save, id);
+      await withdrawLeavingStudent(save.trx, writeOf(save, timeZone), id);
+    },
+  };
+}
 
 /** A lesson: its students and its course, and its deletion. */
 export const lessonEnrolmentCharges = (hooks: ResourceHooks, timeZone: string) =>
   withCharges(hooks, timeZone, studentsOfLesson, true);
 
-/** A client's children: a student who gains a payer is charged what they are enrolled in. */
-export const clientEnrolmentCharges = (hooks: ResourceHooks, timeZone: string) =>
-  withCharges(hooks, timeZone, childrenOfClient, false);
+/**
+ * A client's children: a student who gains a payer is charged what they are enrolled in. A
+ * client with charges or payments cannot be deleted (they are the school's books, and the foreign
+ * keys refuse): the refusal says so, before the database's own.
+ */
+export function clientEnrolmentCharges(hooks: ResourceHooks, timeZone: string): ResourceHooks {
+  const withSync = withCharges(hooks, timeZone, childrenOfClient, false);
+  return {
+    ...withSync,
+    async beforeDelete(save, id) {
+      await withSync.beforeDelete?.(save, id);
+      await assertClientHasNoFinanceRecords(save.trx, save.ctx.schoolId!, id);
+    },
+  };
+}
+
+/** Refuses (409, in_use) to let a client with charges or payments go: for every path that removes one. */
+export async function assertClientHasNoFinanceRecords(trx: Db, schoolId: number, clientId: number) {
+  const count = async (table: 'charges' | 'payments') =>
+    Number(
+      (
+        await trx
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .where('school_id', '=', schoolId)
+          .where('client_id', '=', clientId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const charges = await count('charges');
+  const payments = await count('payments');
+  if (charges + payments === 0) return;
+  throw ruleError(
+    'conflict',
+    { code: 'in_use', params: { count: charges + payments } },
+    `This client has ${charges} charge(s) and ${payments} payment(s) in finance, which stay in the school's books, so the client cannot be deleted. Cancel what is not owed instead.`,
+  );
+}
 
 /** A course or a level: its deletion withdraws what the items it priced charged (in its transaction). */
 function withdrawnWithTie(

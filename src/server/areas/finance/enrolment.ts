@@ -381,3 +381,29 @@ export async function withdrawForDeletedTie(
   }
   return withdrawn;
 }
+
+/**
+ * A student is being deleted or removed from the school (inside the deletion's transaction,
+ * before the membership goes and the foreign key sets the charges' student to none): every live
+ * enrolment charge of theirs is withdrawn by the rule of leaving a lesson (installments due after
+ * today drop to what was paid of them; what fell due stays owed; nothing paid is rewritten). A
+ * charge by hand stays, as when a student leaves a lesson: it is the office's.
+ */
+export async function withdrawLeavingStudent(
+  trx: Db,
+  w: EnrolmentWrite,
+  studentId: number,
+): Promise<number> {
+  const charges = await trx
+    .selectFrom('charges')
+    .select('id')
+    .where('school_id', '=', w.schoolId)
+    .where('student_id', '=', studentId)
+    .where('enrolment', '=', 1)
+    .where('withdrawn_on', 'is', null)
+    .orderBy('id')
+    .execute();
+  for (const charge of charges)
+    await withdrawCharge(trx, w, { id: charge.id, student_id: studentId });
+  return charges.length;
+}

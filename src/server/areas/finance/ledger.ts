@@ -13,7 +13,7 @@ import type {
 import { searchTextOf } from '../../../shared/search';
 import type { Database } from '../../db/schema';
 import { notFound, validationError } from '../../http/errors';
-import { addToFundTotals, addToMonthTotals } from './ledger-totals';
+import { addToDayTotals, addToFundTotals, addToMonthTotals } from './ledger-totals';
 import type { TransactionKind } from './tables';
 
 // The ledger: every movement of money is one row in one fund, signed (in positive, out
@@ -61,6 +61,7 @@ export async function insertLedgerEntry(trx: Kysely<Database>, e: LedgerEntry): 
     .returning('id')
     .executeTakeFirstOrThrow();
   if (e.kind !== 'transfer') await addToMonthTotals(trx, e);
+  await addToDayTotals(trx, e);
   await addToFundTotals(trx, e);
   return row.id;
 }
@@ -282,13 +283,37 @@ export async function listTransactions(
   return { data: rows.map(toRow), totalCount: Number(count.n) };
 }
 
-/** Totals of the rows the same filters select; transfers are neither income nor expense. */
+/**
+ * Totals of the rows the same filters select; transfers are counted but are neither income nor
+ * expense. Filters of date range, fund, category and kind are answered from the day totals kept
+ * with the rows (a few rows a day, whatever the number of transactions); a client or a supplier
+ * narrows the rows themselves through their indexes (school, client or supplier, date), so those
+ * are summed over the rows.
+ */
 export async function transactionTotals(
   db: Kysely<Database>,
   schoolId: number,
   query: Filters,
 ): Promise<TransactionTotals> {
-  const row = await db
+  const row =
+    query.client_id || query.supplier_id
+      ? await rowTotals(db, schoolId, query)
+      : await dayTotals(db, schoolId, query);
+  const income = Number(row.income);
+  const expense = Number(row.expense);
+  return {
+    count: Number(row.n),
+    income_cents: income,
+    expense_cents: expense,
+    net_cents: income - expense,
+  };
+}
+
+type Sums = { n: string | number; income: string | number; expense: string | number };
+
+/** The exact aggregate over the rows the filters select. */
+export function rowTotals(db: Kysely<Database>, schoolId: number, query: Filters): Promise<Sums> {
+  return db
     .selectFrom('transactions as t')
     .select([
       sql<string | number>`count(*)`.as('n'),
@@ -305,14 +330,24 @@ export async function transactionTotals(
     ])
     .where(filterOf(schoolId, query))
     .executeTakeFirstOrThrow();
-  const income = Number(row.income);
-  const expense = Number(row.expense);
-  return {
-    count: Number(row.n),
-    income_cents: income,
-    expense_cents: expense,
-    net_cents: income - expense,
-  };
+}
+
+/** The same figures from the day totals: only for filters of date, fund, category and kind. */
+function dayTotals(db: Kysely<Database>, schoolId: number, f: Filters): Promise<Sums> {
+  let q = db
+    .selectFrom('ledger_day_totals as d')
+    .select([
+      sql<string | number>`coalesce(sum(d.transactions), 0)`.as('n'),
+      sql<string | number>`coalesce(sum(d.income_cents), 0)`.as('income'),
+      sql<string | number>`coalesce(sum(d.expense_cents), 0)`.as('expense'),
+    ])
+    .where('d.school_id', '=', schoolId);
+  if (f.from) q = q.where('d.date', '>=', f.from);
+  if (f.to) q = q.where('d.date', '<=', f.to);
+  if (f.fund_id) q = q.where('d.fund_id', '=', f.fund_id);
+  if (f.category_id) q = q.where('d.category_key', '=', f.category_id);
+  if (f.kind) q = q.where('d.kind', '=', f.kind);
+  return q.executeTakeFirstOrThrow();
 }
 
 export async function transactionDetail(

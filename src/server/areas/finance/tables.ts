@@ -140,6 +140,21 @@ export interface LedgerMonthTotalsTable {
   transactions: number;
 }
 
+export interface LedgerDayTotalsTable {
+  id: Id;
+  school_id: number;
+  /** YYYY-MM-DD */
+  date: string;
+  fund_id: number;
+  /** The category's id, 0 for none. */
+  category_key: number;
+  kind: TransactionKind;
+  /** 0 for transfers (neither income nor expense); read with Number() (bigint on PostgreSQL). */
+  income_cents: number;
+  expense_cents: number;
+  transactions: number;
+}
+
 export interface LedgerFundTotalsTable {
   id: Id;
   school_id: number;
@@ -161,6 +176,7 @@ export interface FinanceTables {
   finance_reminders: FinanceRemindersTable;
   ledger_month_totals: LedgerMonthTotalsTable;
   ledger_fund_totals: LedgerFundTotalsTable;
+  ledger_day_totals: LedgerDayTotalsTable;
 }
 
 const record = { id: true, school_id: true, search_text: true } as const;
@@ -267,6 +283,17 @@ export const FINANCE_COLUMNS: TableColumns<FinanceTables> = {
     school_id: true,
     month: true,
     category_key: true,
+    income_cents: true,
+    expense_cents: true,
+    transactions: true,
+  },
+  ledger_day_totals: {
+    id: true,
+    school_id: true,
+    date: true,
+    fund_id: true,
+    category_key: true,
+    kind: true,
     income_cents: true,
     expense_cents: true,
     transactions: true,
