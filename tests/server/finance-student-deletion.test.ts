@@ -217,6 +217,47 @@ describe.each(databaseKinds)('deleting a charged student or client on %s', (kind
     expect(await account(f.client)).toEqual(before);
   });
 
+  const userOf = async (membership: number) =>
+    (
+      await db()
+        .selectFrom('memberships')
+        .select('user_id')
+        .where('id', '=', membership)
+        .executeTakeFirstOrThrow()
+    ).user_id;
+
+  it('the Users screen follows the same rules: a student removed or losing the role withdraws, a client with charges is refused', async () => {
+    // Removed from the school as a user.
+    const removed = await enrolledFamily();
+    const before = await account(removed.client);
+    const gone = await remove(`/users/${await userOf(removed.student)}`);
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+    const after = await account(removed.client);
+    expect(after.charges.find((c) => c.id === removed.charge)!.withdrawn_on).toBe(today);
+    expect(after.charges.find((c) => c.id === removed.byHand)!.withdrawn_on).toBeNull();
+    expect(after.balance_cents).toBeLessThan(before.balance_cents);
+
+    // The student role taken away (the account keeps another role in the school).
+    const demoted = await enrolledFamily();
+    const demotedUser = await userOf(demoted.student);
+    const changed = await api.call('PUT', `${base()}/users/${demotedUser}`, {
+      token: admin,
+      body: { roles: ['teacher'] },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(
+      (await account(demoted.client)).charges.find((c) => c.id === demoted.charge)!.withdrawn_on,
+    ).toBe(today);
+
+    // A payer with charges and payments cannot be removed as a user either: a 409, not a 500.
+    const payer = await enrolledFamily();
+    const payerBefore = await account(payer.client);
+    const refused = await remove(`/users/${await userOf(payer.client)}`);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect((refused.body as unknown as { message: string }).message).toMatch(/finance/);
+    expect(await account(payer.client)).toEqual(payerBefore);
+  });
+
   it('a client without charges or payments is deleted', async () => {
     const client = await post('/clients', { first_name: 'Νίκος', last_name: `Χωρίς ${kind}` });
     const deleted = await remove(`/clients/${client.id}`);

@@ -3,6 +3,7 @@ import { announcementHooks } from './announcements/resource';
 import {
   clientEnrolmentCharges,
   courseDeletionCharges,
+  financeOnMembershipsEnding,
   lessonEnrolmentCharges,
   levelDeletionCharges,
   studentEnrolmentCharges,
@@ -10,6 +11,7 @@ import {
 import { categoryLedgerTotals, pricingItemHooks } from './finance/resource';
 import { withLessonRoom, withPersonLessonRooms } from './chat/resource';
 import { lessonHooks, lessonScheduleHooks, lessonTemplateHooks } from './lessons/resource';
+import { onMembershipsEnding } from './people/accounts';
 import { studentHooks, teacherHooks } from './people/resource';
 import { permissionGroupHooks } from './permissions/resource';
 import { periodHooks, schoolWideHooks } from './structure/resource';
@@ -40,4 +42,6 @@ export function registerAreaResourceHooks(timeZone: string): void {
   registerResourceHooks('permissions', permissionGroupHooks);
   registerResourceHooks('permission_rules', permissionGroupHooks);
   registerResourceHooks('pricing_items', pricingItemHooks);
+  // However a student or a client leaves (the Users screen too), finance follows.
+  onMembershipsEnding('finance', financeOnMembershipsEnding(timeZone));
 }

@@ -387,7 +387,14 @@ export async function deleteRecord(
       id,
     );
     if (resource.people) {
-      await leaveSchool(trx, authority!, current.user_id as number, resource.people.role);
+      await leaveSchool(
+        trx,
+        authority!,
+        current.user_id as number,
+        resource.people.role,
+        ctx,
+        nowIso,
+      );
     } else {
       await (trx as AnyDb)
         .deleteFrom(resource.table)

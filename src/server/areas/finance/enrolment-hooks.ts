@@ -3,6 +3,7 @@ import { ruleError } from '../../http/errors';
 import type { Database } from '../../db/schema';
 import type { ResourceHooks, SaveContext } from '../../resources/hooks';
 import { localDate } from '../calendar/school-time';
+import type { MembershipsEnding } from '../people/accounts';
 import {
   syncEnrolmentCharges,
   withdrawForDeletedTie,
@@ -175,3 +176,25 @@ export const courseDeletionCharges = (hooks: ResourceHooks, timeZone: string) =>
 
 export const levelDeletionCharges = (hooks: ResourceHooks, timeZone: string) =>
   withdrawnWithTie(hooks, timeZone, 'level_id');
+
+/**
+ * Memberships ending outside the resources (the Users screen removing a person or a role): a
+ * student leaving withdraws their enrolment charges, a client with charges or payments is
+ * refused, as when the students and clients lists delete them.
+ */
+export const financeOnMembershipsEnding =
+  (timeZone: string) =>
+  async (trx: Db, ending: MembershipsEnding): Promise<void> => {
+    const write: EnrolmentWrite = {
+      schoolId: ending.schoolId,
+      userId: ending.ctx.user?.id ?? null,
+      nowIso: ending.nowIso,
+      today: localDate(new Date(ending.nowIso), timeZone),
+      ctx: ending.ctx,
+    };
+    for (const membership of ending.memberships) {
+      if (membership.role === 'student') await withdrawLeavingStudent(trx, write, membership.id);
+      if (membership.role === 'client')
+        await assertClientHasNoFinanceRecords(trx, ending.schoolId, membership.id);
+    }
+  };

@@ -4,6 +4,7 @@ import type { Role } from '../../../shared/constants';
 import { RESOURCES, type ResourceDefinition } from '../../../shared/resources';
 import { searchTextOf, sortNameOf } from '../../../shared/search';
 import type { Database } from '../../db/schema';
+import type { RequestContext } from '../../http/context';
 import { ruleError } from '../../http/errors';
 import { freeUsername } from '../account/account-records';
 import { voidPasswordLinks } from '../account/password-links';
@@ -20,6 +21,31 @@ import {
 // create-or-link, "shared with another school", "e-mail taken" and orphan removal.
 
 type Db = Kysely<Database>;
+
+/** Memberships about to end in a school (a person removed, or a role taken away). */
+export interface MembershipsEnding {
+  ctx: RequestContext;
+  schoolId: number;
+  nowIso: string;
+  memberships: { id: number; role: Role }[];
+}
+type MembershipsEndingHook = (trx: Db, ending: MembershipsEnding) => Promise<void>;
+// By area, so that a server built again in the same process (tests) registers it once.
+const endingHooks = new Map<string, MembershipsEndingHook>();
+
+/**
+ * What another area does, in the same transaction, before memberships end however they end
+ * (finance: a student's enrolment charges withdrawn, a client with charges refused). Registered
+ * at start-up (areas/resource-hooks.ts), so that people need not know those areas.
+ */
+export function onMembershipsEnding(area: string, hook: MembershipsEndingHook): void {
+  endingHooks.set(area, hook);
+}
+
+async function beforeMembershipsEnd(trx: Db, ending: MembershipsEnding): Promise<void> {
+  if (ending.memberships.length === 0) return;
+  for (const hook of endingHooks.values()) await hook(trx, ending);
+}
 
 export interface PersonIdentity {
   email: string | null;
@@ -293,6 +319,7 @@ export async function setRolesInSchool(
   userId: number,
   roles: Role[],
   nowIso: string,
+  ctx: RequestContext,
   fullAccess?: boolean,
 ): Promise<void> {
   const schoolId = authority.schoolId;
@@ -324,6 +351,14 @@ export async function setRolesInSchool(
     await assertNotLastFullAdmin(db, schoolId, userId);
   }
   if (removed.length) {
+    await beforeMembershipsEnd(db, {
+      ctx,
+      schoolId,
+      nowIso,
+      memberships: here
+        .filter((m) => removed.includes(m.role as Role))
+        .map((m) => ({ id: m.id, role: m.role as Role })),
+    });
     await db
       .deleteFrom('memberships')
       .where('school_id', '=', schoolId)
@@ -373,6 +408,8 @@ export async function leaveSchool(
   authority: Authority,
   userId: number,
   role: Role | null,
+  ctx: RequestContext,
+  nowIso: string,
 ): Promise<void> {
   const schoolId = authority.schoolId;
   const memberships = await membershipsOf(db, userId);
@@ -393,6 +430,12 @@ export async function leaveSchool(
     );
   }
   if (leavesAdmin?.full_access === 1) await assertNotLastFullAdmin(db, schoolId, userId);
+  await beforeMembershipsEnd(db, {
+    ctx,
+    schoolId,
+    nowIso,
+    memberships: leaving.map((m) => ({ id: m.id, role: m.role as Role })),
+  });
   await db
     .deleteFrom('memberships')
     .where(

@@ -164,7 +164,15 @@ export async function createUser(
       refuseIfInSchool: true,
     });
     if (otherRoles.length) {
-      await setRolesInSchool(trx, authority, joined.userId, input.roles, nowIso, input.full_access);
+      await setRolesInSchool(
+        trx,
+        authority,
+        joined.userId,
+        input.roles,
+        nowIso,
+        ctx,
+        input.full_access,
+      );
     }
     if (joined.createdAccount) {
       const mail = await recordInvitation(trx, deps, {
@@ -224,6 +232,7 @@ export async function updateUser(
         userId,
         input.roles ?? current.roles,
         nowIso,
+        ctx,
         input.full_access,
       );
     }
@@ -260,7 +269,7 @@ export async function removeUser(deps: ServerDeps, ctx: RequestContext, userId: 
   await getUser(deps, authority.schoolId, userId);
   const nowIso = deps.now().toISOString();
   await deps.db.transaction().execute(async (trx) => {
-    await leaveSchool(trx, authority, userId, null);
+    await leaveSchool(trx, authority, userId, null, ctx, nowIso);
     await recordAudit(
       trx,
       ctx,
