@@ -1,5 +1,4 @@
 import {
-  Button,
   Field,
   Input,
   makeStyles,
@@ -9,7 +8,6 @@ import {
   Switch,
   Text,
   tokens,
-  useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,10 +16,9 @@ import type { Chapter } from '../../../../shared/api/chapters';
 import { apiErrorText } from '../../api/apiErrorText';
 import { useArea } from '../../app/area/AreaContext';
 import { RichTextEditor } from '../../components/editor';
-import { LeaveWithoutSavingDialog } from '../../components/LeaveWithoutSavingDialog';
 import { useDraftForm } from '../../components/useDraftForm';
+import { DraftFormActions } from '../../components/DraftFormActions';
 import { PageFrame } from '../../components/PageFrame';
-import { DeleteConfirmDialog } from '../../resources/DeleteConfirmDialog';
 import { LoadError } from '../../resources/ListStates';
 import { Attachments } from '../files/Attachments';
 import { LessonPicker } from '../lessons/LessonPicker';
@@ -44,7 +41,6 @@ const useStyles = makeStyles({
     alignItems: 'flex-end',
   },
   grow: { flexGrow: 1, minWidth: '220px' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   label: { fontWeight: tokens.fontWeightSemibold },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
@@ -91,22 +87,8 @@ function ChapterForm({ chapter }: { chapter: Chapter | null }) {
   const { schoolId, role, basePath } = useArea();
   const scope = { schoolId, role };
   const invalidation = useChaptersInvalidation();
-  const restoreFocus = useRestoreFocusTarget();
   const editable = chapter ? chapter.abilities.update : true;
-  const {
-    draft,
-    change,
-    lessonId,
-    chooseLesson,
-    dirty,
-    confirming,
-    setConfirming,
-    save,
-    remove,
-    submit,
-    errors,
-    removeError,
-  } = useDraftForm({
+  const form = useDraftForm({
     initial: chapter ? draftOf(chapter) : { title: '', published: false, content: null },
     initialLesson: chapter?.lesson_id ?? null,
     editable,
@@ -120,6 +102,7 @@ function ChapterForm({ chapter }: { chapter: Chapter | null }) {
     openCreated: chapter ? undefined : (id) => `${basePath}/chapters/${id}`,
     listPath: `${basePath}/chapters`,
   });
+  const { draft, change, lessonId, chooseLesson, submit, errors, removeError } = form;
   return (
     <PageFrame title={chapter ? chapter.title || t('Chapter') : t('New chapter')}>
       <form className={styles.form} onSubmit={submit} data-testid="chapter-form">
@@ -179,29 +162,13 @@ function ChapterForm({ chapter }: { chapter: Chapter | null }) {
           aria-labelledby="chapter-content-label"
           data-testid="chapter-editor"
         />
-        {editable && (
-          <div className={styles.actions}>
-            <Button
-              appearance="primary"
-              type="submit"
-              disabledFocusable={save.isPending}
-              icon={save.isPending ? <Spinner size="tiny" /> : undefined}
-              data-testid="chapter-save"
-            >
-              {t('Save')}
-            </Button>
-            {chapter?.abilities.delete && (
-              <Button
-                {...restoreFocus}
-                type="button"
-                onClick={() => setConfirming(true)}
-                data-testid="chapter-delete"
-              >
-                {t('Delete')}
-              </Button>
-            )}
-          </div>
-        )}
+        <DraftFormActions
+          form={form}
+          editable={editable}
+          canDelete={chapter?.abilities.delete === true}
+          name={chapter?.title}
+          testId="chapter"
+        />
       </form>
       {chapter ? (
         <Attachments
@@ -212,14 +179,6 @@ function ChapterForm({ chapter }: { chapter: Chapter | null }) {
       ) : (
         <Text>{t('Save the chapter to attach files to it.')}</Text>
       )}
-      <DeleteConfirmDialog
-        open={confirming}
-        name={chapter?.title}
-        busy={remove.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => remove.mutate()}
-      />
-      <LeaveWithoutSavingDialog when={dirty} />
     </PageFrame>
   );
 }

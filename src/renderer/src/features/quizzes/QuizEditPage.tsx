@@ -12,7 +12,6 @@ import {
   Toast,
   ToastTitle,
   tokens,
-  useRestoreFocusTarget,
   useToastController,
 } from '@fluentui/react-components';
 import { Add20Regular } from '@fluentui/react-icons';
@@ -32,10 +31,9 @@ import { formErrors } from '../../api/formErrors';
 import { useArea } from '../../app/area/AreaContext';
 import { APP_TOASTER } from '../../app/toaster';
 import { AppLink } from '../../components/AppLink';
-import { LeaveWithoutSavingDialog } from '../../components/LeaveWithoutSavingDialog';
+import { DraftFormActions } from '../../components/DraftFormActions';
 import { PageFrame } from '../../components/PageFrame';
 import { msg } from '../../i18n/msg';
-import { DeleteConfirmDialog } from '../../resources/DeleteConfirmDialog';
 import { LoadError } from '../../resources/ListStates';
 import { useLessonChoices } from '../lessons/useLessonChoices';
 import { fromLocalInput, toLocalInput } from '../tasks/taskStates';
@@ -70,7 +68,6 @@ const useStyles = makeStyles({
   small: { flexBasis: '150px', flexGrow: 1, minWidth: '120px', maxWidth: '220px' },
   // Fluent's Input has a wide minimum of its own: let it fit its field.
   fill: { minWidth: 0, width: '100%' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
 });
 
 const SETTINGS = [
@@ -160,7 +157,6 @@ function QuizForm({ quiz, lessonId }: { quiz: QuizDetail | null; lessonId: numbe
   const scope = { schoolId, role };
   const { dispatchToast } = useToastController(APP_TOASTER);
   const invalidation = useQuizzesInvalidation();
-  const restoreFocus = useRestoreFocusTarget();
   const lessons = useLessonChoices();
   const [draft, setDraft] = useState<QuizDraft>(() => draftOf(quiz));
   const [kind, setKind] = useState<QuestionKind>('multiple_choice');
@@ -374,32 +370,13 @@ function QuizForm({ quiz, lessonId }: { quiz: QuizDetail | null; lessonId: numbe
           </Button>
         </div>
       )}
-      {editable && (
-        <div className={styles.actions}>
-          <Button
-            appearance="primary"
-            type="submit"
-            disabledFocusable={save.isPending}
-            icon={save.isPending ? <Spinner size="tiny" /> : undefined}
-            data-testid="quiz-save"
-          >
-            {t('Save')}
-          </Button>
-          {quiz?.abilities.delete && (
-            <Button {...restoreFocus} type="button" onClick={() => setConfirming(true)}>
-              {t('Delete')}
-            </Button>
-          )}
-        </div>
-      )}
-      <DeleteConfirmDialog
-        open={confirming}
+      <DraftFormActions
+        form={{ save, remove, confirming, setConfirming, dirty }}
+        editable={editable}
+        canDelete={quiz?.abilities.delete === true}
         name={quiz?.title}
-        busy={remove.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => remove.mutate()}
+        testId="quiz"
       />
-      <LeaveWithoutSavingDialog when={dirty} />
     </form>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  Button,
   Field,
   Input,
   makeStyles,
@@ -10,7 +9,6 @@ import {
   Text,
   Textarea,
   tokens,
-  useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,10 +16,9 @@ import { useParams } from 'react-router-dom';
 import type { TaskBook } from '../../../../shared/api/taskbooks';
 import { apiErrorText } from '../../api/apiErrorText';
 import { useArea } from '../../app/area/AreaContext';
-import { LeaveWithoutSavingDialog } from '../../components/LeaveWithoutSavingDialog';
 import { useDraftForm } from '../../components/useDraftForm';
+import { DraftFormActions } from '../../components/DraftFormActions';
 import { PageFrame } from '../../components/PageFrame';
-import { DeleteConfirmDialog } from '../../resources/DeleteConfirmDialog';
 import { LoadError } from '../../resources/ListStates';
 import { LessonPicker } from '../lessons/LessonPicker';
 import { ProgressTable } from './ProgressTable';
@@ -46,7 +43,6 @@ const useStyles = makeStyles({
     alignItems: 'flex-end',
   },
   grow: { flexGrow: 1, minWidth: '220px' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   heading: { margin: 0 },
 });
 
@@ -93,22 +89,8 @@ function TaskBookForm({ book }: { book: TaskBook | null }) {
   const { schoolId, role, basePath } = useArea();
   const scope = { schoolId, role };
   const invalidation = useTaskBooksInvalidation();
-  const restoreFocus = useRestoreFocusTarget();
   const editable = book ? book.abilities.update : true;
-  const {
-    draft,
-    change,
-    lessonId,
-    chooseLesson,
-    dirty,
-    confirming,
-    setConfirming,
-    save,
-    remove,
-    submit,
-    errors,
-    removeError,
-  } = useDraftForm({
+  const form = useDraftForm({
     initial: book ? draftOf(book) : { title: '', description: '', published: false, items: [] },
     initialLesson: book?.lesson_id ?? null,
     editable,
@@ -120,6 +102,7 @@ function TaskBookForm({ book }: { book: TaskBook | null }) {
     openCreated: book ? undefined : (id) => `${basePath}/taskbooks/${id}`,
     listPath: `${basePath}/taskbooks`,
   });
+  const { draft, change, lessonId, chooseLesson, submit, errors, removeError } = form;
 
   const lessonSteps = useQuery({
     queryKey: taskBookKeys.steps(scope, lessonId ?? 0),
@@ -193,39 +176,15 @@ function TaskBookForm({ book }: { book: TaskBook | null }) {
           onChange={(items) => change({ items })}
           error={errors?.fields.items}
         />
-        {editable && (
-          <div className={styles.actions}>
-            <Button
-              appearance="primary"
-              type="submit"
-              disabledFocusable={save.isPending}
-              icon={save.isPending ? <Spinner size="tiny" /> : undefined}
-              data-testid="taskbook-save"
-            >
-              {t('Save')}
-            </Button>
-            {book?.abilities.delete && (
-              <Button
-                {...restoreFocus}
-                type="button"
-                onClick={() => setConfirming(true)}
-                data-testid="taskbook-delete"
-              >
-                {t('Delete')}
-              </Button>
-            )}
-          </div>
-        )}
+        <DraftFormActions
+          form={form}
+          editable={editable}
+          canDelete={book?.abilities.delete === true}
+          name={book?.title}
+          testId="taskbook"
+        />
       </form>
       {book && <ProgressTable bookId={book.id} steps={book.items} />}
-      <DeleteConfirmDialog
-        open={confirming}
-        name={book?.title}
-        busy={remove.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => remove.mutate()}
-      />
-      <LeaveWithoutSavingDialog when={dirty} />
     </PageFrame>
   );
 }

@@ -1,28 +1,24 @@
 import {
-  Button,
   Field,
   Input,
   makeStyles,
   MessageBar,
   MessageBarBody,
-  Spinner,
   Switch,
   Text,
   tokens,
-  useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '../../../../shared/api/tasks';
 import { useArea } from '../../app/area/AreaContext';
 import { RichTextEditor } from '../../components/editor';
-import { LeaveWithoutSavingDialog } from '../../components/LeaveWithoutSavingDialog';
 import { useDraftForm } from '../../components/useDraftForm';
-import { DeleteConfirmDialog } from '../../resources/DeleteConfirmDialog';
 import { Attachments } from '../files/Attachments';
 import { LessonPicker } from '../lessons/LessonPicker';
 import { createTask, deleteTask, type TaskDraft, updateTask } from './tasksApi';
 import { fromLocalInput, toLocalInput } from './taskStates';
 import { useTasksInvalidation } from './useTasksInvalidation';
+import { DraftFormActions } from '../../components/DraftFormActions';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -34,7 +30,6 @@ const useStyles = makeStyles({
   },
   grow: { flexGrow: 1, minWidth: '220px' },
   small: { width: '140px' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   label: { fontWeight: tokens.fontWeightSemibold },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
@@ -69,22 +64,8 @@ export function TaskForm({ task }: { task: Task | null }) {
   const { schoolId, role, basePath } = useArea();
   const scope = { schoolId, role };
   const invalidation = useTasksInvalidation();
-  const restoreFocus = useRestoreFocusTarget();
   const editable = task ? task.abilities.update : true;
-  const {
-    draft,
-    change,
-    lessonId,
-    chooseLesson,
-    dirty,
-    confirming,
-    setConfirming,
-    save,
-    remove,
-    submit,
-    errors,
-    removeError,
-  } = useDraftForm({
+  const form = useDraftForm({
     initial: draftOf(task),
     initialLesson: task?.lesson_id ?? null,
     editable,
@@ -96,6 +77,7 @@ export function TaskForm({ task }: { task: Task | null }) {
     openCreated: task ? undefined : (id) => `${basePath}/tasks/${id}`,
     listPath: `${basePath}/tasks`,
   });
+  const { draft, change, lessonId, chooseLesson, submit, errors, removeError } = form;
 
   const instantField = (name: 'open_at' | 'due_at', label: string, required: boolean) => (
     <Field
@@ -202,37 +184,13 @@ export function TaskForm({ task }: { task: Task | null }) {
           aria-labelledby="task-description-label"
           data-testid="task-editor"
         />
-        {editable && (
-          <div className={styles.actions}>
-            <Button
-              appearance="primary"
-              type="submit"
-              disabledFocusable={save.isPending}
-              icon={save.isPending ? <Spinner size="tiny" /> : undefined}
-              data-testid="task-save"
-            >
-              {t('Save')}
-            </Button>
-            {task?.abilities.delete && (
-              <Button
-                {...restoreFocus}
-                type="button"
-                onClick={() => setConfirming(true)}
-                data-testid="task-delete"
-              >
-                {t('Delete')}
-              </Button>
-            )}
-          </div>
-        )}
-        <DeleteConfirmDialog
-          open={confirming}
+        <DraftFormActions
+          form={form}
+          editable={editable}
+          canDelete={task?.abilities.delete === true}
           name={task?.title}
-          busy={remove.isPending}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => remove.mutate()}
+          testId="task"
         />
-        <LeaveWithoutSavingDialog when={dirty} />
       </form>
       {task ? (
         <Attachments
