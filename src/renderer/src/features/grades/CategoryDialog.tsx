@@ -1,20 +1,4 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Select,
-  Spinner,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, Input, makeStyles, Select } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +9,7 @@ import {
 } from '../../../../shared/api/grades';
 import { formErrors } from '../../api/formErrors';
 import { useArea } from '../../app/area/AreaContext';
+import { FormDialog } from '../../components/FormDialog';
 import { announce } from '../../components/LiveAnnouncer';
 import { COLLECTS, shareOf } from './gradeSetup';
 import { createCategory, updateCategory } from './gradesApi';
@@ -35,7 +20,6 @@ import { useGradesInvalidation } from './useGradesInvalidation';
 // collects by itself (the lesson's tasks, quizzes or SCORM packages), if anything.
 
 const useStyles = makeStyles({
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   weight: { maxWidth: '160px' },
 });
 
@@ -87,94 +71,65 @@ export function CategoryDialog({
   const others = book.categories.filter((c) => c.id !== category?.id);
   const share = typed === null ? null : shareOf([...others, { weight: typed }], typed);
   return (
-    <Dialog open onOpenChange={(_event, data) => !data.open && onClose()}>
-      <DialogSurface data-testid="category-dialog">
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            save.mutate();
-          }}
+    <FormDialog
+      title={category ? t('Edit category') : t('Add a category')}
+      testId="category-dialog"
+      onClose={onClose}
+      onSubmit={() => save.mutate()}
+      saving={save.isPending}
+      error={errors?.general}
+    >
+      <Field label={t('Name')} required validationMessage={errors?.fields.name}>
+        <Input
+          value={name}
+          maxLength={200}
+          onChange={(_event, data) => setName(data.value)}
+          data-testid="category-name"
+        />
+      </Field>
+      <Field
+        label={t('Weight')}
+        required
+        className={styles.weight}
+        validationMessage={errors?.fields.weight}
+        validationState={errors?.fields.weight ? 'error' : 'none'}
+        hint={
+          share === null
+            ? t('A whole number from 0 to 1000.')
+            : t('With the other categories as they are, this is {{share}} % of the grade.', {
+                share,
+              })
+        }
+      >
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={1000}
+          step={1}
+          value={weight}
+          onChange={(_event, data) => setWeight(data.value)}
+          data-testid="category-weight"
+        />
+      </Field>
+      <Field
+        label={t('Also counts by itself')}
+        validationMessage={errors?.fields.source_kind}
+        hint={t('Such items come into this category without being added by hand.')}
+      >
+        <Select
+          value={collects}
+          onChange={(_event, data) => setCollects(data.value)}
+          data-testid="category-collects"
         >
-          <DialogBody>
-            <DialogTitle>{category ? t('Edit category') : t('Add a category')}</DialogTitle>
-            <DialogContent className={styles.content}>
-              {errors?.general && (
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{errors.general}</MessageBarBody>
-                </MessageBar>
-              )}
-              <Field label={t('Name')} required validationMessage={errors?.fields.name}>
-                <Input
-                  value={name}
-                  maxLength={200}
-                  onChange={(_event, data) => setName(data.value)}
-                  data-testid="category-name"
-                />
-              </Field>
-              <Field
-                label={t('Weight')}
-                required
-                className={styles.weight}
-                validationMessage={errors?.fields.weight}
-                validationState={errors?.fields.weight ? 'error' : 'none'}
-                hint={
-                  share === null
-                    ? t('A whole number from 0 to 1000.')
-                    : t(
-                        'With the other categories as they are, this is {{share}} % of the grade.',
-                        {
-                          share,
-                        },
-                      )
-                }
-              >
-                <Input
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={1000}
-                  step={1}
-                  value={weight}
-                  onChange={(_event, data) => setWeight(data.value)}
-                  data-testid="category-weight"
-                />
-              </Field>
-              <Field
-                label={t('Also counts by itself')}
-                validationMessage={errors?.fields.source_kind}
-                hint={t('Such items come into this category without being added by hand.')}
-              >
-                <Select
-                  value={collects}
-                  onChange={(_event, data) => setCollects(data.value)}
-                  data-testid="category-collects"
-                >
-                  <option value="">{t('Nothing else: only its own items')}</option>
-                  {GRADE_SOURCE_KINDS.map((kind) => (
-                    <option key={kind} value={kind}>
-                      {t(COLLECTS[kind])}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button type="button" onClick={onClose}>
-                {t('Cancel')}
-              </Button>
-              <Button
-                appearance="primary"
-                type="submit"
-                disabledFocusable={save.isPending}
-                icon={save.isPending ? <Spinner size="tiny" /> : undefined}
-                data-testid="category-save"
-              >
-                {t('Save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+          <option value="">{t('Nothing else: only its own items')}</option>
+          {GRADE_SOURCE_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(COLLECTS[kind])}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </FormDialog>
   );
 }

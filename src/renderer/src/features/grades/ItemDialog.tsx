@@ -1,26 +1,11 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Select,
-  Spinner,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, Input, makeStyles, Select, tokens } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MANUAL_ITEM_KINDS, type Gradebook, type GradeItem } from '../../../../shared/api/grades';
 import { formErrors } from '../../api/formErrors';
 import { useArea } from '../../app/area/AreaContext';
+import { FormDialog } from '../../components/FormDialog';
 import { announce } from '../../components/LiveAnnouncer';
 import { createItem, updateItem } from './gradesApi';
 import { kindLabel } from './GridHeader';
@@ -31,7 +16,6 @@ import { useGradesInvalidation } from './useGradesInvalidation';
 // school's scale unless said) and on which day.
 
 const useStyles = makeStyles({
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   row: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))',
@@ -98,112 +82,84 @@ export function ItemDialog({
   });
   const errors = save.error ? formErrors(save.error, FIELDS, t) : null;
   return (
-    <Dialog open onOpenChange={(_event, data) => !data.open && onClose()}>
-      <DialogSurface data-testid="item-dialog">
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            save.mutate();
-          }}
+    <FormDialog
+      title={item ? t('Edit grade item') : t('Add a grade item')}
+      testId="item-dialog"
+      onClose={onClose}
+      onSubmit={() => save.mutate()}
+      saving={save.isPending}
+      error={errors?.general}
+    >
+      <Field label={t('Title')} required validationMessage={errors?.fields.title}>
+        <Input
+          value={title}
+          maxLength={200}
+          onChange={(_event, data) => setTitle(data.value)}
+          data-testid="item-title"
+        />
+      </Field>
+      <div className={styles.row}>
+        <Field label={t('Kind')} validationMessage={errors?.fields.kind}>
+          <Select
+            className={styles.choice}
+            select={{ className: styles.choiceControl }}
+            value={kind}
+            onChange={(_event, data) => setKind(data.value as ManualKind)}
+            data-testid="item-kind"
+          >
+            {MANUAL_ITEM_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(kindLabel(k))}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label={t('Category')} validationMessage={errors?.fields.category_id}>
+          <Select
+            className={styles.choice}
+            select={{ className: styles.choiceControl }}
+            value={categoryId}
+            onChange={(_event, data) => setCategoryId(data.value)}
+            data-testid="item-category"
+          >
+            {book.categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+            <option value="">{t('No category (does not count)')}</option>
+          </Select>
+        </Field>
+      </div>
+      <div className={styles.row}>
+        <Field
+          label={t('Out of (points)')}
+          validationMessage={errors?.fields.max_points}
+          hint={
+            item ? undefined : t('Empty: the school’s scale, {{max}}.', { max: book.scale.max })
+          }
         >
-          <DialogBody>
-            <DialogTitle>{item ? t('Edit grade item') : t('Add a grade item')}</DialogTitle>
-            <DialogContent className={styles.content}>
-              {errors?.general && (
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{errors.general}</MessageBarBody>
-                </MessageBar>
-              )}
-              <Field label={t('Title')} required validationMessage={errors?.fields.title}>
-                <Input
-                  value={title}
-                  maxLength={200}
-                  onChange={(_event, data) => setTitle(data.value)}
-                  data-testid="item-title"
-                />
-              </Field>
-              <div className={styles.row}>
-                <Field label={t('Kind')} validationMessage={errors?.fields.kind}>
-                  <Select
-                    className={styles.choice}
-                    select={{ className: styles.choiceControl }}
-                    value={kind}
-                    onChange={(_event, data) => setKind(data.value as ManualKind)}
-                    data-testid="item-kind"
-                  >
-                    {MANUAL_ITEM_KINDS.map((k) => (
-                      <option key={k} value={k}>
-                        {t(kindLabel(k))}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-                <Field label={t('Category')} validationMessage={errors?.fields.category_id}>
-                  <Select
-                    className={styles.choice}
-                    select={{ className: styles.choiceControl }}
-                    value={categoryId}
-                    onChange={(_event, data) => setCategoryId(data.value)}
-                    data-testid="item-category"
-                  >
-                    {book.categories.map((c) => (
-                      <option key={c.id} value={c.id}>
-                        {c.name}
-                      </option>
-                    ))}
-                    <option value="">{t('No category (does not count)')}</option>
-                  </Select>
-                </Field>
-              </div>
-              <div className={styles.row}>
-                <Field
-                  label={t('Out of (points)')}
-                  validationMessage={errors?.fields.max_points}
-                  hint={
-                    item
-                      ? undefined
-                      : t('Empty: the school’s scale, {{max}}.', { max: book.scale.max })
-                  }
-                >
-                  <Input
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={1000}
-                    step={1}
-                    value={points}
-                    placeholder={String(book.scale.max)}
-                    onChange={(_event, data) => setPoints(data.value)}
-                    data-testid="item-points"
-                  />
-                </Field>
-                <Field label={t('Date')} validationMessage={errors?.fields.date}>
-                  <Input
-                    type="date"
-                    value={date}
-                    onChange={(_event, data) => setDate(data.value)}
-                    data-testid="item-date"
-                  />
-                </Field>
-              </div>
-            </DialogContent>
-            <DialogActions>
-              <Button type="button" onClick={onClose}>
-                {t('Cancel')}
-              </Button>
-              <Button
-                appearance="primary"
-                type="submit"
-                disabledFocusable={save.isPending}
-                icon={save.isPending ? <Spinner size="tiny" /> : undefined}
-                data-testid="item-save"
-              >
-                {t('Save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={1000}
+            step={1}
+            value={points}
+            placeholder={String(book.scale.max)}
+            onChange={(_event, data) => setPoints(data.value)}
+            data-testid="item-points"
+          />
+        </Field>
+        <Field label={t('Date')} validationMessage={errors?.fields.date}>
+          <Input
+            type="date"
+            value={date}
+            onChange={(_event, data) => setDate(data.value)}
+            data-testid="item-date"
+          />
+        </Field>
+      </div>
+    </FormDialog>
   );
 }
