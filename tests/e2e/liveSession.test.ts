@@ -111,7 +111,10 @@ describe('a live session', () => {
     expect(teacherToken.room).toBe(teacherMeeting.options.roomName);
     expect(teacherToken.moderator).toBe(true);
     expect(jitsi.requests).toContain('/external_api.js');
-    expect(jitsi.requests.some((r) => r.includes(`?jwt=${teacherMeeting.options.jwt}`))).toBe(true);
+    // The meeting's frame asks the stand-in for its page a moment after the API object exists.
+    await expect
+      .poll(() => jitsi.requests.some((r) => r.includes(`?jwt=${teacherMeeting.options.jwt}`)))
+      .toBe(true);
     await teacher.getByText('Connecting to the call...').waitFor({ state: 'detached' });
     await noViolations(teacher, 'teacher session page with the floating call');
     await teacher.screenshot({ path: path.join(shots, 'teacher-floating-1280.png') });
