@@ -1,63 +1,18 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../src/server/db/database';
-import { MIGRATIONS } from '../../src/server/db/migrate';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrationDatabase } from './support/migration-db';
 import { databaseKinds } from './support/server';
 
 // Migration 064 makes files.lesson_id optional and adds chat_room_id; on SQLite by rebuilding
 // the table. A database that already holds files keeps every row, id and foreign key.
 
 describe.each(databaseKinds)('migration 064 on %s', (kind) => {
-  let handle: Db;
-  let dir: string;
-  const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
-  const migrator = (db: Kysely<unknown>) =>
-    new Migrator({
-      db,
-      provider: {
-        getMigrations: async () =>
-          Object.fromEntries(
-            Object.entries(MIGRATIONS).map(([name, m]) => [
-              name,
-              { up: (d: Kysely<unknown>) => m.up(d, kind) },
-            ]),
-          ),
-      },
-      ...(kind === 'postgres' ? { migrationTableSchema: schema } : {}),
-    });
-  const raw = () => handle.db as unknown as Kysely<any>;
-
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mathema-migration-'));
-    handle = await openDatabase({
-      database:
-        kind === 'postgres'
-          ? { kind, url: process.env.DATABASE_URL!, schema }
-          : { kind, file: path.join(dir, 'db.sqlite') },
-    } as never);
-  });
-  afterAll(async () => {
-    await handle.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-    if (kind === 'postgres') {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.end();
-    }
-  });
+  const { raw, migrateTo, migrateToBefore } = migrationDatabase(kind);
 
   it('keeps the files of a database made before it, and then takes chat rooms’ files', async () => {
     // Every migration before this one, whatever other areas have added meanwhile.
-    const names = Object.keys(MIGRATIONS).sort();
-    const previous = names[names.indexOf('064_chat_attachments') - 1]!;
-    const before = await migrator(handle.db as never).migrateTo(previous);
+    const before = await migrateToBefore('064_chat_attachments');
     expect(before.error).toBeUndefined();
     const db = raw();
     const now = new Date().toISOString();
@@ -110,7 +65,7 @@ describe.each(databaseKinds)('migration 064 on %s', (kind) => {
     await db.deleteFrom('files').where('id', '=', ids[1]!).execute();
     const [first, , last] = ids as [number, number, number];
 
-    const after = await migrator(handle.db as never).migrateTo('064_chat_attachments');
+    const after = await migrateTo('064_chat_attachments');
     expect(after.error).toBeUndefined();
     expect(after.results?.map((r) => r.migrationName)).toEqual(['064_chat_attachments']);
 

@@ -1,13 +1,5 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../src/server/db/database';
-import { MIGRATIONS } from '../../src/server/db/migrate';
+import { describe, expect, it } from 'vitest';
+import { migrationDatabase } from './support/migration-db';
 import { databaseKinds } from './support/server';
 
 // Migration 065 computes the report's month totals again from the ledger's rows: the totals a
@@ -16,49 +8,10 @@ import { databaseKinds } from './support/server';
 // from the rows: per day, fund, category and kind, transfers counted without income or expense.
 
 describe.each(databaseKinds)('migrations 065 and 068 on %s', (kind) => {
-  let handle: Db;
-  let dir: string;
-  const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
-  const migrator = (db: Kysely<unknown>) =>
-    new Migrator({
-      db,
-      provider: {
-        getMigrations: async () =>
-          Object.fromEntries(
-            Object.entries(MIGRATIONS).map(([name, m]) => [
-              name,
-              { up: (d: Kysely<unknown>) => m.up(d, kind) },
-            ]),
-          ),
-      },
-      ...(kind === 'postgres' ? { migrationTableSchema: schema } : {}),
-    });
-  const raw = () => handle.db as unknown as Kysely<any>;
-
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mathema-migration-'));
-    handle = await openDatabase({
-      database:
-        kind === 'postgres'
-          ? { kind, url: process.env.DATABASE_URL!, schema }
-          : { kind, file: path.join(dir, 'db.sqlite') },
-    } as never);
-  });
-  afterAll(async () => {
-    await handle.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-    if (kind === 'postgres') {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.end();
-    }
-  });
+  const { raw, migrateTo, migrateToBefore } = migrationDatabase(kind);
 
   it('fills the month totals from the rows, a deleted category’s under none', async () => {
-    const names = Object.keys(MIGRATIONS).sort();
-    const previous = names[names.indexOf('065_ledger_totals_rebuild') - 1]!;
-    expect((await migrator(handle.db as never).migrateTo(previous)).error).toBeUndefined();
+    expect((await migrateToBefore('065_ledger_totals_rebuild')).error).toBeUndefined();
     const db = raw();
     const now = new Date().toISOString();
     const id = async (table: string, values: Record<string, unknown>) =>
@@ -107,7 +60,7 @@ describe.each(databaseKinds)('migrations 065 and 068 on %s', (kind) => {
       .execute();
     await db.deleteFrom('categories').where('id', '=', books).execute();
 
-    const after = await migrator(handle.db as never).migrateTo('065_ledger_totals_rebuild');
+    const after = await migrateTo('065_ledger_totals_rebuild');
     expect(after.error).toBeUndefined();
     expect(after.results?.map((r) => r.migrationName)).toEqual(['065_ledger_totals_rebuild']);
 
@@ -184,7 +137,7 @@ describe.each(databaseKinds)('migrations 065 and 068 on %s', (kind) => {
       ])
       .execute();
 
-    const after = await migrator(handle.db as never).migrateTo('068_ledger_day_totals');
+    const after = await migrateTo('068_ledger_day_totals');
     expect(after.error).toBeUndefined();
     expect(after.results?.map((r) => r.migrationName)).toContain('068_ledger_day_totals');
 
