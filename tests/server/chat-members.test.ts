@@ -232,6 +232,25 @@ describe.each(databaseKinds)('chat room members on %s', (kind) => {
     expect(stored).toEqual([]);
     const list = await api.get(path('student', '/messages/chatrooms?per_page=100'), tokens.student);
     expect(list.body.data.map((r: { id: number }) => r.id)).not.toContain(group);
+
+    // Both changes are in the audit log, with who made them.
+    const audited = await db()
+      .selectFrom('audit_log')
+      .select(['actor_user_id', 'action', 'detail'])
+      .where('school_id', '=', fx.school)
+      .where('entity', '=', 'chat_room')
+      .where('entity_id', '=', String(group))
+      .orderBy('id')
+      .execute();
+    expect(audited.map((row) => JSON.parse(row.detail ?? '{}'))).toEqual(
+      expect.arrayContaining([
+        { members_added: [users.student] },
+        { members_removed: [users.student] },
+      ]),
+    );
+    expect(
+      audited.every((row) => row.actor_user_id === users.admin && row.action === 'update'),
+    ).toBe(true);
   });
 
   it('leaves lesson rooms to enrolment and direct conversations to their two people', async () => {

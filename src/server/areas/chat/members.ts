@@ -1,6 +1,8 @@
 import type { ChatMember } from '../../../shared/api/chat';
 import { SERVER_EVENTS, chatSocketRoom } from '../../../shared/realtime';
+import { recordAudit } from '../../audit/audit-log';
 import type { ServerDeps } from '../../deps';
+import type { RequestContext } from '../../http/context';
 import { ApiError, notFound, validationError } from '../../http/errors';
 import { announceMembershipChanges } from './lesson-rooms';
 import { assertMayManageMembers, type RoomAccess } from './policy';
@@ -10,6 +12,7 @@ import type { Role } from '../../../shared/constants';
 // A group room's members, changed by the office after the room was made. The rows change in one
 // transaction; once committed, the sockets of those added enter the room's socket.io room and
 // those removed leave it, on every node (announceMembershipChanges), before anyone is answered.
+// Each change is in the audit log: joining a room gives its whole history to read.
 
 /**
  * Adds people of the school (already members stay as they are). They read the whole history
@@ -18,6 +21,7 @@ import type { Role } from '../../../shared/constants';
  */
 export async function addMembers(
   deps: ServerDeps,
+  ctx: RequestContext,
   access: RoomAccess,
   caller: { role: Role },
   userIds: number[],
@@ -67,6 +71,18 @@ export async function addMembers(
       // Two offices adding the same person at once: the unique row lets one through.
       .onConflict((conflict) => conflict.columns(['school_id', 'room_id', 'user_id']).doNothing())
       .execute();
+    await recordAudit(
+      trx,
+      ctx,
+      {
+        schoolId,
+        action: 'update',
+        entity: 'chat_room',
+        entityId: roomId,
+        detail: { members_added: newcomers },
+      },
+      deps.now().toISOString(),
+    );
     return newcomers;
   });
   announce(deps, schoolId, roomId, added, []);
@@ -76,6 +92,7 @@ export async function addMembers(
 /** Takes one person out of the room; a group keeps at least one member. */
 export async function removeMember(
   deps: ServerDeps,
+  ctx: RequestContext,
   access: RoomAccess,
   caller: { role: Role },
   userId: number,
@@ -98,6 +115,18 @@ export async function removeMember(
       .where('room_id', '=', roomId)
       .where('user_id', '=', userId)
       .execute();
+    await recordAudit(
+      trx,
+      ctx,
+      {
+        schoolId,
+        action: 'update',
+        entity: 'chat_room',
+        entityId: roomId,
+        detail: { members_removed: [userId] },
+      },
+      deps.now().toISOString(),
+    );
   });
   announce(deps, schoolId, roomId, [], [userId]);
   return q.roomMembers(deps.db, schoolId, roomId);

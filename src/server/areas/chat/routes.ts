@@ -64,6 +64,7 @@ export function chatRoutes(app: FastifyInstance, deps: ServerDeps): void {
   route(app, deps, api.addMembers, async ({ ctx, params, body }) =>
     addMembers(
       deps,
+      ctx,
       await roomAccess(deps.db, scopeOf(ctx), params.id),
       scopeOf(ctx),
       body.user_ids,
@@ -72,6 +73,7 @@ export function chatRoutes(app: FastifyInstance, deps: ServerDeps): void {
   route(app, deps, api.removeMember, async ({ ctx, params }) =>
     removeMember(
       deps,
+      ctx,
       await roomAccess(deps.db, scopeOf(ctx), params.id),
       scopeOf(ctx),
       params.user_id,
