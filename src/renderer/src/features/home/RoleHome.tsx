@@ -1,7 +1,7 @@
 import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowClockwise20Regular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Home } from '../../../../shared/api/calendar';
 import type { SubmissionState } from '../../../../shared/api/tasks';
@@ -11,7 +11,7 @@ import { useArea } from '../../app/area/AreaContext';
 import { SchoolSummary } from '../../app/area/WelcomeHome';
 import { AppLink } from '../../components/AppLink';
 import { PageFrame } from '../../components/PageFrame';
-import { formatLongDate } from '../../i18n/formatDate';
+import { formatLongDate, formatTime } from '../../i18n/formatDate';
 import { msg } from '../../i18n/msg';
 import { FamilyBalanceCard } from '../finance/FamilyBalanceCard';
 import { myAccountQuery } from '../finance/myAccountQuery';
@@ -85,11 +85,7 @@ export function RoleHome() {
     refetchOnMount: reloadOlderThan(openedAt),
   });
   const links = homeLinks(role, basePath);
-  const timeFormat = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }),
-    [i18n.language],
-  );
-  const time = (iso: string) => timeFormat.format(new Date(iso));
+  const time = (iso: string) => formatTime(iso, i18n.language);
   const when = (iso: string) => formatLongDate(iso, i18n.language, true);
   const link = (to: string | null, text: string) =>
     to ? <AppLink to={to}>{text}</AppLink> : <Text weight="semibold">{text}</Text>;

@@ -1,6 +1,5 @@
 import { Badge, Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowClockwise20Regular } from '@fluentui/react-icons';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminHomeCard, AdminHomeCardKind } from '../../../../shared/api/office';
 import { apiErrorText } from '../../api/apiErrorText';
@@ -8,7 +7,7 @@ import { useArea } from '../../app/area/AreaContext';
 import { SchoolSummary } from '../../app/area/WelcomeHome';
 import { AppLink } from '../../components/AppLink';
 import { PageFrame } from '../../components/PageFrame';
-import { formatLongDate } from '../../i18n/formatDate';
+import { formatLongDate, formatTime } from '../../i18n/formatDate';
 import { msg } from '../../i18n/msg';
 import { formatMoney } from '../../../../shared/finance/money';
 import { useAdminHome } from './officeApi';
@@ -98,10 +97,6 @@ export function AdminHome() {
   const styles = useStyles();
   const { schoolId, basePath } = useArea();
   const home = useAdminHome(schoolId);
-  const timeFormat = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }),
-    [i18n.language],
-  );
   const data = home.data;
 
   const itemLine = (card: AdminHomeCard, item: AdminHomeCard['items'][number]) => {
@@ -110,7 +105,7 @@ export function AdminHome() {
       parts.push(formatLongDate(item.start, i18n.language, true));
     else if (item.start && item.end)
       parts.push(
-        `${timeFormat.format(new Date(item.start))} – ${timeFormat.format(new Date(item.end))}`,
+        `${formatTime(item.start, i18n.language)} – ${formatTime(item.end, i18n.language)}`,
       );
     if (item.subtitle) parts.push(item.subtitle);
     if (item.count !== null)
