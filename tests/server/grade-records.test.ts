@@ -231,6 +231,26 @@ describe.each(databaseKinds)('gradebook records on %s', (kind) => {
       [fx.student, fx.classmate.id].sort(),
     );
     expect(rowOf(answer.students, fx.student)).toEqual(mine);
+    // A column pasted for the whole class (more students than are looked up one by one: their
+    // items' columns are read whole and the others' values left out) answers the same rows.
+    expect(after.students.length).toBeGreaterThan(8);
+    const other = await api.post(
+      `${base()}/teacher/grades/${fx.shared}/items`,
+      { sub_period_id: current.id, kind: 'oral', title: 'Προφορικά', max_points: 20 },
+      teacher,
+    );
+    const column = await batch(
+      after.students.map((s, index) => ({
+        item_id: other.body.data.id as number,
+        student_id: s.student_id,
+        value: index % 20,
+      })),
+    );
+    expect(column.status, JSON.stringify(column.body)).toBe(200);
+    const whole = await book();
+    const columnRows = (column.body.data as GradebookRows).students;
+    expect(columnRows).toHaveLength(whole.students.length);
+    for (const row of columnRows) expect(row).toEqual(rowOf(whole.students, row.student_id));
 
     // A closed sub-period takes no paste: every cell is refused, nothing is written.
     const close = (closed: boolean) =>
