@@ -13,7 +13,7 @@ import { recordAudit } from '../../audit/audit-log';
 import type { ServerDeps } from '../../deps';
 import type { RequestContext } from '../../http/context';
 import { notFound, ruleError, validationError } from '../../http/errors';
-import { notifyLessonFamilies } from '../lessons/notify';
+import { publicationColumns, recordLessonResourceWrite } from '../lessons/publishing';
 import {
   assertGuardianOf,
   assertMayWriteLesson,
@@ -165,8 +165,7 @@ export async function createQuiz(
   await assertMayWriteLesson(deps.db, caller, body.lesson_id);
   checkQuestions(body.questions);
   const nowIso = deps.now().toISOString();
-  const afterCommit: (() => void)[] = [];
-  const id = await deps.db.transaction().execute(async (trx) => {
+  const [id, tell] = await deps.db.transaction().execute(async (trx) => {
     const id = await insertQuiz(trx, {
       school_id: caller.schoolId,
       lesson_id: body.lesson_id,
@@ -185,25 +184,24 @@ export async function createQuiz(
       updated_at: nowIso,
     });
     await replaceQuestions(trx, caller.schoolId, id, body.questions);
-    if (body.published)
-      afterCommit.push(
-        await notifyLessonFamilies(
-          trx,
-          deps.realtime,
-          caller.schoolId,
-          body.lesson_id,
-          publishNotice(id, body.title, nowIso),
-        ),
-      );
-    await recordAudit(
+    const tell = await recordLessonResourceWrite(
       trx,
+      deps.realtime,
       ctx,
-      { schoolId: caller.schoolId, action: 'create', entity: 'quiz', entityId: id },
+      {
+        schoolId: caller.schoolId,
+        lessonId: body.lesson_id,
+        action: 'create',
+        entity: 'quiz',
+        entityId: id,
+        firstPublished: body.published,
+        notice: () => publishNotice(id, body.title, nowIso),
+      },
       nowIso,
     );
-    return id;
+    return [id, tell] as const;
   });
-  afterCommit.forEach((tell) => tell());
+  tell();
   return id;
 }
 
@@ -243,8 +241,7 @@ export async function changeQuiz(
     : [];
   const title = body.title ?? current.title;
   const firstPublished = body.published === true && current.published_at === null;
-  const afterCommit: (() => void)[] = [];
-  await deps.db.transaction().execute(async (trx) => {
+  const tell = await deps.db.transaction().execute(async (trx) => {
     await updateQuiz(trx, caller.schoolId, id, {
       title,
       search_text: searchTextOf([title]),
@@ -256,12 +253,7 @@ export async function changeQuiz(
       ...(body.attempts_allowed !== undefined ? { attempts_allowed: body.attempts_allowed } : {}),
       ...(body.shuffle !== undefined ? { shuffle: body.shuffle ? 1 : 0 } : {}),
       ...(body.show_results !== undefined ? { show_results: body.show_results } : {}),
-      ...(body.published !== undefined
-        ? {
-            published: body.published ? 1 : 0,
-            published_at: current.published_at ?? (body.published ? nowIso : null),
-          }
-        : {}),
+      ...publicationColumns(body.published, current.published_at, nowIso),
       updated_at: nowIso,
     });
     if (body.questions) await replaceQuestions(trx, caller.schoolId, id, body.questions);
@@ -274,30 +266,24 @@ export async function changeQuiz(
       });
       await scheduleDeadline(trx, caller.schoolId, { id: attempt.id, deadline_at: deadline }, now);
     }
-    if (firstPublished)
-      afterCommit.push(
-        await notifyLessonFamilies(
-          trx,
-          deps.realtime,
-          caller.schoolId,
-          current.lesson_id,
-          publishNotice(id, title, nowIso),
-        ),
-      );
-    await recordAudit(
+    return recordLessonResourceWrite(
       trx,
+      deps.realtime,
       ctx,
       {
         schoolId: caller.schoolId,
+        lessonId: current.lesson_id,
         action: 'update',
         entity: 'quiz',
         entityId: id,
         detail: { fields: Object.keys(body) },
+        firstPublished,
+        notice: () => publishNotice(id, title, nowIso),
       },
       nowIso,
     );
   });
-  afterCommit.forEach((tell) => tell());
+  tell();
 }
 
 export async function removeQuiz(

@@ -9,7 +9,7 @@ import { recordAudit } from '../../audit/audit-log';
 import type { ServerDeps } from '../../deps';
 import type { RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
-import { notifyLessonFamilies } from '../lessons/notify';
+import { publicationColumns, recordLessonResourceWrite } from '../lessons/publishing';
 import {
   assertGuardianOf,
   assertMayWriteLesson,
@@ -158,8 +158,7 @@ export async function createTaskBook(
   await assertMayWriteLesson(deps.db, caller, body.lesson_id);
   const steps = await checkedSteps(deps, caller.schoolId, body.lesson_id, body.items);
   const nowIso = deps.now().toISOString();
-  const afterCommit: (() => void)[] = [];
-  const id = await deps.db.transaction().execute(async (trx) => {
+  const [id, tell] = await deps.db.transaction().execute(async (trx) => {
     const id = await insertTaskBook(trx, {
       school_id: caller.schoolId,
       lesson_id: body.lesson_id,
@@ -173,25 +172,24 @@ export async function createTaskBook(
       updated_at: nowIso,
     });
     await replaceSteps(trx, caller.schoolId, id, steps);
-    if (body.published)
-      afterCommit.push(
-        await notifyLessonFamilies(
-          trx,
-          deps.realtime,
-          caller.schoolId,
-          body.lesson_id,
-          notice(id, body.title, nowIso),
-        ),
-      );
-    await recordAudit(
+    const tell = await recordLessonResourceWrite(
       trx,
+      deps.realtime,
       ctx,
-      { schoolId: caller.schoolId, action: 'create', entity: 'taskbook', entityId: id },
+      {
+        schoolId: caller.schoolId,
+        lessonId: body.lesson_id,
+        action: 'create',
+        entity: 'taskbook',
+        entityId: id,
+        firstPublished: body.published,
+        notice: () => notice(id, body.title, nowIso),
+      },
       nowIso,
     );
-    return id;
+    return [id, tell] as const;
   });
-  afterCommit.forEach((tell) => tell());
+  tell();
   return id;
 }
 
@@ -216,45 +214,33 @@ export async function changeTaskBook(
   const title = body.title ?? current.title;
   const description = body.description !== undefined ? body.description : current.description;
   const firstPublished = body.published === true && current.published_at === null;
-  const afterCommit: (() => void)[] = [];
-  await deps.db.transaction().execute(async (trx) => {
+  const tell = await deps.db.transaction().execute(async (trx) => {
     await updateTaskBook(trx, caller.schoolId, id, {
       title,
       description,
       search_text: searchTextOf([title, description]),
-      ...(body.published !== undefined
-        ? {
-            published: body.published ? 1 : 0,
-            published_at: current.published_at ?? (body.published ? nowIso : null),
-          }
-        : {}),
+      ...publicationColumns(body.published, current.published_at, nowIso),
       updated_at: nowIso,
     });
     if (steps) await replaceSteps(trx, caller.schoolId, id, steps);
-    if (firstPublished)
-      afterCommit.push(
-        await notifyLessonFamilies(
-          trx,
-          deps.realtime,
-          caller.schoolId,
-          current.lesson_id,
-          notice(id, title, nowIso),
-        ),
-      );
-    await recordAudit(
+    return recordLessonResourceWrite(
       trx,
+      deps.realtime,
       ctx,
       {
         schoolId: caller.schoolId,
+        lessonId: current.lesson_id,
         action: 'update',
         entity: 'taskbook',
         entityId: id,
         detail: { fields: Object.keys(body) },
+        firstPublished,
+        notice: () => notice(id, title, nowIso),
       },
       nowIso,
     );
   });
-  afterCommit.forEach((tell) => tell());
+  tell();
 }
 
 export async function removeTaskBook(

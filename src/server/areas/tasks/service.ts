@@ -19,7 +19,8 @@ import type { RequestContext } from '../../http/context';
 import { notFound, validationError } from '../../http/errors';
 import { filesOf } from '../files/queries';
 import { fileRefsFor, removeFiles } from '../files/service';
-import { notifyLessonFamilies, notifyStudentFamily } from '../lessons/notify';
+import { notifyStudentFamily } from '../lessons/notify';
+import { publicationColumns, recordLessonResourceWrite } from '../lessons/publishing';
 import {
   assertGuardianOf,
   assertMayWriteLesson,
@@ -231,8 +232,7 @@ export async function createTask(
   const openAt = body.open_at ?? nowIso;
   if (openAt >= body.due_at)
     throw validationError({ due_at: 'The due date must be after the opening' });
-  const afterCommit: (() => void)[] = [];
-  const id = await deps.db.transaction().execute(async (trx) => {
+  const [id, tell] = await deps.db.transaction().execute(async (trx) => {
     const id = await insertTask(trx, {
       school_id: caller.schoolId,
       lesson_id: body.lesson_id,
@@ -248,25 +248,24 @@ export async function createTask(
       created_at: nowIso,
       updated_at: nowIso,
     });
-    if (body.published)
-      afterCommit.push(
-        await notifyLessonFamilies(
-          trx,
-          deps.realtime,
-          caller.schoolId,
-          body.lesson_id,
-          publishNotice(id, body.title, nowIso),
-        ),
-      );
-    await recordAudit(
+    const tell = await recordLessonResourceWrite(
       trx,
+      deps.realtime,
       ctx,
-      { schoolId: caller.schoolId, action: 'create', entity: 'task', entityId: id },
+      {
+        schoolId: caller.schoolId,
+        lessonId: body.lesson_id,
+        action: 'create',
+        entity: 'task',
+        entityId: id,
+        firstPublished: body.published,
+        notice: () => publishNotice(id, body.title, nowIso),
+      },
       nowIso,
     );
-    return id;
+    return [id, tell] as const;
   });
-  afterCommit.forEach((tell) => tell());
+  tell();
   return id;
 }
 
@@ -294,8 +293,7 @@ export async function changeTask(
     (body.title !== undefined ? (JSON.parse(current.description) as RichText) : null);
   // Students hear of a task once: when it is first published.
   const firstPublished = body.published === true && current.published_at === null;
-  const afterCommit: (() => void)[] = [];
-  await deps.db.transaction().execute(async (trx) => {
+  const tell = await deps.db.transaction().execute(async (trx) => {
     await updateTask(trx, caller.schoolId, id, {
       title,
       ...(description ? descriptionColumns(description, title) : {}),
@@ -303,38 +301,27 @@ export async function changeTask(
       due_at: dueAt,
       ...(body.points !== undefined ? { points: body.points } : {}),
       ...(body.accept_late !== undefined ? { accept_late: body.accept_late ? 1 : 0 } : {}),
-      ...(body.published !== undefined
-        ? {
-            published: body.published ? 1 : 0,
-            published_at: current.published_at ?? (body.published ? nowIso : null),
-          }
-        : {}),
+      ...publicationColumns(body.published, current.published_at, nowIso),
       updated_at: nowIso,
     });
-    if (firstPublished)
-      afterCommit.push(
-        await notifyLessonFamilies(
-          trx,
-          deps.realtime,
-          caller.schoolId,
-          current.lesson_id,
-          publishNotice(id, title, nowIso),
-        ),
-      );
-    await recordAudit(
+    return recordLessonResourceWrite(
       trx,
+      deps.realtime,
       ctx,
       {
         schoolId: caller.schoolId,
+        lessonId: current.lesson_id,
         action: 'update',
         entity: 'task',
         entityId: id,
         detail: { fields: Object.keys(body) },
+        firstPublished,
+        notice: () => publishNotice(id, title, nowIso),
       },
       nowIso,
     );
   });
-  afterCommit.forEach((tell) => tell());
+  tell();
 }
 
 export async function removeTask(
