@@ -1,7 +1,9 @@
+import type { Kysely } from 'kysely';
 import type { ChatMember } from '../../../shared/api/chat';
 import { SERVER_EVENTS, chatSocketRoom } from '../../../shared/realtime';
 import { recordAudit } from '../../audit/audit-log';
 import type { ServerDeps } from '../../deps';
+import type { Database } from '../../db/schema';
 import type { RequestContext } from '../../http/context';
 import { ApiError, notFound, validationError } from '../../http/errors';
 import { announceMembershipChanges } from './lesson-rooms';
@@ -71,18 +73,7 @@ export async function addMembers(
       // Two offices adding the same person at once: the unique row lets one through.
       .onConflict((conflict) => conflict.columns(['school_id', 'room_id', 'user_id']).doNothing())
       .execute();
-    await recordAudit(
-      trx,
-      ctx,
-      {
-        schoolId,
-        action: 'update',
-        entity: 'chat_room',
-        entityId: roomId,
-        detail: { members_added: newcomers },
-      },
-      deps.now().toISOString(),
-    );
+    await auditMembers(trx, ctx, access.room, { members_added: newcomers }, deps.now());
     return newcomers;
   });
   announce(deps, schoolId, roomId, added, []);
@@ -115,18 +106,7 @@ export async function removeMember(
       .where('room_id', '=', roomId)
       .where('user_id', '=', userId)
       .execute();
-    await recordAudit(
-      trx,
-      ctx,
-      {
-        schoolId,
-        action: 'update',
-        entity: 'chat_room',
-        entityId: roomId,
-        detail: { members_removed: [userId] },
-      },
-      deps.now().toISOString(),
-    );
+    await auditMembers(trx, ctx, access.room, { members_removed: [userId] }, deps.now());
   });
   announce(deps, schoolId, roomId, [], [userId]);
   return q.roomMembers(deps.db, schoolId, roomId);
@@ -146,4 +126,20 @@ function announce(
     school_id: schoolId,
     room_id: roomId,
   });
+}
+
+/** A change of a room's members is a row of the audit log: joining hands over its history. */
+function auditMembers(
+  trx: Kysely<Database>,
+  ctx: RequestContext,
+  room: { school_id: number; id: number },
+  detail: { members_added: number[] } | { members_removed: number[] },
+  now: Date,
+) {
+  return recordAudit(
+    trx,
+    ctx,
+    { schoolId: room.school_id, action: 'update', entity: 'chat_room', entityId: room.id, detail },
+    now.toISOString(),
+  );
 }
