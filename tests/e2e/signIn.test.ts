@@ -61,6 +61,23 @@ describe('sign-in screens', () => {
     await page.close();
   });
 
+  it('loads the validation code when the user first types, not with the page (bench W4)', async () => {
+    const page = await openPage(browser, 1280);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const validation = () => scripts.some((file) => /\/loginValidation-[\w-]+\.js$/.test(file));
+    await page.goto(`${server.url}/login`);
+    // The first field has focus as the page opens; focus alone loads nothing more.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('INPUT');
+    await page.waitForLoadState('networkidle');
+    expect(validation()).toBe(false);
+    await page.keyboard.type('a');
+    await expect.poll(validation).toBe(true);
+    await page.close();
+  });
+
   it('flashes the wrong-password error and clears it after 4 seconds', async () => {
     const page = await freshPage();
     await page.getByLabel(/^Email/).fill(DEMO_LOGINS.admin);

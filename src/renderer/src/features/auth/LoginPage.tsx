@@ -34,7 +34,8 @@ export const useFormStyles = makeStyles({
 });
 
 // Validation needs zod and the shared schemas, which are most of a sign-in screen's weight: they
-// load when the user first focuses the form (and at the latest on submit), not with the page.
+// load when the user first types, clicks or taps in the form (and at the latest on submit),
+// not with the page. Focus alone does not count: the first field takes it as the page opens.
 // The form itself is plain React state: a form library would be the next biggest part of the
 // first download, for three fields.
 let loadingCheck: Promise<(input: LoginInput) => LoginCheck> | null = null;
@@ -90,8 +91,7 @@ function LoginForm() {
     password: useRef<HTMLInputElement>(null),
   };
 
-  // The screen exists to be filled in: focus starts in its first field (and the validation code
-  // starts loading with it, see preloadFormCode).
+  // The screen exists to be filled in: focus starts in its first field.
   useEffect(() => fieldRefs.username.current?.focus(), []);
 
   const change = (next: LoginInput) => {
@@ -143,7 +143,14 @@ function LoginForm() {
   return (
     <AuthLayout title={t('Sign in')}>
       <LazyFlashMessage flash={flash} />
-      <form className={styles.form} onSubmit={signIn} onFocus={preloadFormCode} noValidate>
+      <form
+        className={styles.form}
+        onSubmit={signIn}
+        onInput={preloadFormCode}
+        onKeyDown={preloadFormCode}
+        onPointerDown={preloadFormCode}
+        noValidate
+      >
         <Field
           label={t('Email')}
           required
