@@ -17,7 +17,7 @@ const USAGE = `npm run bench [-- <workload>… ] [options]
   --sign-ins <n>          W3: sign-ins in the storm (2000)
   --ramp <s>              W3: seconds over which their arrival rate rises (5)
   --baseline-seconds <s>  W3: seconds of each raw-hashing baseline (3)
-  --samples <n>           W4: page loads of each kind (7)
+  --samples <n>           W4: page loads of each kind (15)
   --lighthouse-runs <n>   W5: Lighthouse runs of each page, median reported (1)
   --transactions <n>      W5F: transactions in the school's year (1000000)
   --report-seconds <s>    W5F: seconds of list load per side and round, in 1 s slices (4)
@@ -30,7 +30,7 @@ const USAGE = `npm run bench [-- <workload>… ] [options]
   --quiz-students <n>     W8: students taking the quiz at once (500)
   --quiz-ramp <s>         W8: seconds over which they start (30)
   --grid-loads <n>        W9: timed loads of the 40 × 80 grid, each side (30)
-  --grid-saves <n>        W9: timed saves of the whole grid, each side (5)
+  --grid-saves <n>        W9: timed saves of the whole grid, each side (10)
   --grid-frames <n>       W9: animation frames of each scroll sweep across the grid in Chromium (300)
   --grid-sweeps <n>       W9: timed scroll sweeps (3)`;
 
@@ -44,7 +44,7 @@ const NUMBERS = {
   'sign-ins': [2000, 300, true],
   ramp: [5, 2, false],
   'baseline-seconds': [3, 1.5, false],
-  samples: [7, 3, true],
+  samples: [15, 3, true],
   'lighthouse-runs': [1, 1, true],
   transactions: [1_000_000, 100_000, true],
   'report-seconds': [4, 2, true],
@@ -57,7 +57,7 @@ const NUMBERS = {
   'quiz-students': [500, 100, true],
   'quiz-ramp': [30, 5, false],
   'grid-loads': [30, 10, true],
-  'grid-saves': [5, 2, true],
+  'grid-saves': [10, 3, true],
   'grid-frames': [300, 120, true],
   'grid-sweeps': [3, 1, true],
 } as const;
