@@ -75,7 +75,7 @@ describe('chat room members', () => {
     const student = await openPage(studentBrowser, 375);
     await signIn(student, server.url, DEMO_LOGINS.student);
     await student.goto(`${server.url}/student/${athensId}/messages`);
-    await student.getByRole('heading', { name: 'Messages' }).waitFor();
+    await student.getByRole('heading', { name: 'Messages', level: 2 }).waitFor();
     const groupRow = student.locator(`a[data-testid="chat-room"][href$="/message/${roomId}"]`);
     expect(await groupRow.count()).toBe(0);
 

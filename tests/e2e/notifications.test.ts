@@ -234,31 +234,44 @@ describe('push on the web', () => {
   it('the service worker shows a pushed message with the screen it opens', async () => {
     await asUser(server.url, DEMO_LOGINS.student, 1280, async (page) => {
       await page.context().grantPermissions(['notifications'], { origin: server.url });
-      await page.evaluate(() => navigator.serviceWorker.ready);
+      // Ready means a worker is active, possibly still activating: a push then may be lost.
+      await page.evaluate(async () => {
+        const worker = (await navigator.serviceWorker.ready).active!;
+        if (worker.state === 'activated') return;
+        await new Promise<void>((resolve) =>
+          worker.addEventListener('statechange', () => {
+            if (worker.state === 'activated') resolve();
+          }),
+        );
+      });
       // Chromium delivers a push message to the worker as its push service would (decrypted).
       const cdp = await page.context().newCDPSession(page);
       const registration = new Promise<string>((resolve) =>
         cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-          const found = registrations.find((r) => r.scopeURL.startsWith(server.url));
+          const found = registrations.find(
+            (r) => r.scopeURL.startsWith(server.url) && !r.isDeleted,
+          );
           if (found) resolve(found.registrationId);
         }),
       );
       await cdp.send('ServiceWorker.enable');
+      const registrationId = await registration;
       const url = `/student/${school}/task/${ids.task}`;
-      await cdp.send('ServiceWorker.deliverPushMessage', {
-        origin: server.url,
-        registrationId: await registration,
-        data: JSON.stringify({
-          title: T.task,
-          body: 'Demo School Athens',
-          url,
-          tag: 'notification-1',
-          school_id: school,
-          role: 'student',
-          entity: 'task',
-          entity_id: ids.task,
-        }),
-      });
+      const deliver = () =>
+        cdp.send('ServiceWorker.deliverPushMessage', {
+          origin: server.url,
+          registrationId,
+          data: JSON.stringify({
+            title: T.task,
+            body: 'Demo School Athens',
+            url,
+            tag: 'notification-1',
+            school_id: school,
+            role: 'student',
+            entity: 'task',
+            entity_id: ids.task,
+          }),
+        });
       const shown = async () =>
         page.evaluate(async () =>
           (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
@@ -268,11 +281,19 @@ describe('push on the web', () => {
             data: n.data as unknown,
           })),
         );
-      await expect
-        .poll(shown)
-        .toEqual([
-          { title: T.task, body: 'Demo School Athens', tag: 'notification-1', data: { url } },
-        ]);
+      // Chromium on busy cores has lost a delivered message now and then (the worker starting
+      // again for it). A push service delivers again until it is taken, and so does the test:
+      // the tag keeps a message delivered twice to one notification, which the check requires.
+      for (let attempt = 0; attempt < 4 && (await shown()).length === 0; attempt += 1) {
+        await deliver();
+        await expect
+          .poll(async () => (await shown()).length, { timeout: 5_000 })
+          .toBeGreaterThan(0)
+          .catch(() => undefined);
+      }
+      expect(await shown()).toEqual([
+        { title: T.task, body: 'Demo School Athens', tag: 'notification-1', data: { url } },
+      ]);
     });
   });
 });
