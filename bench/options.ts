@@ -27,6 +27,9 @@ const USAGE = `npm run bench [-- <workload>… ] [options]
   --chat-school-rate <n>  W6: messages per second into the whole school's room (1)
   --chat-seconds <s>      W6: seconds each side sends (10)
   --chat-processes <n>    W6: client processes (4)
+  --chat-client <kind>    W6: how the socket.io clients are played: protocol (socket.io's
+                          protocol over bare ws sockets, as the baseline's) or library
+                          (socket.io-client) (protocol)
   --quiz-students <n>     W8: students taking the quiz at once (500)
   --quiz-ramp <s>         W8: seconds over which they start (30)
   --grid-loads <n>        W9: timed loads of the 40 × 80 grid, each side (30)
@@ -78,6 +81,7 @@ export function readOptions(argv: string[]) {
       options: {
         quick: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
+        'chat-client': { type: 'string' },
         ...Object.fromEntries(Object.keys(NUMBERS).map((name) => [name, { type: 'string' }])),
       } as Record<string, { type: 'string' | 'boolean'; default?: boolean }>,
     });
@@ -99,6 +103,10 @@ export function readOptions(argv: string[]) {
       fail(`--${name} takes a positive ${whole ? 'whole ' : ''}number`);
     return value;
   };
+  const chatClient = values['chat-client'] ?? 'protocol';
+  if (chatClient !== 'protocol' && chatClient !== 'library')
+    fail('--chat-client takes protocol or library');
+  const socketIoClient: 'protocol' | 'library' = chatClient;
   const workloads = positionals.length
     ? positionals.map((name) => name.toUpperCase())
     : [...WORKLOAD_NAMES];
@@ -136,6 +144,7 @@ export function readOptions(argv: string[]) {
       schoolRate: number('chat-school-rate'),
       seconds: number('chat-seconds'),
       clientProcesses: number('chat-processes'),
+      socketIoClient,
     },
     quizStorm: { students: number('quiz-students'), rampSeconds: number('quiz-ramp') },
     gradebook: {

@@ -23,6 +23,8 @@ export interface ChatFanoutOptions {
   seconds: number;
   /** Processes the clients are spread over (whole rooms each). */
   clientProcesses: number;
+  /** How the socket.io clients are played (see FanoutInput). */
+  socketIoClient: FanoutInput['socketIoClient'];
 }
 
 // os.setPriority's scale: 19 is the lowest (Linux's nice).
@@ -91,6 +93,7 @@ async function fanout(
     os.setPriority(child.pid!, LOWEST_PRIORITY);
     const input: FanoutInput = {
       kind,
+      socketIoClient: options.socketIoClient,
       urls,
       clients: part,
       schoolRoom: data.schoolRoom,
