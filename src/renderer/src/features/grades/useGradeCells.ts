@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Gradebook, GradebookRows, GradeItem } from '../../../../shared/api/grades';
@@ -65,18 +65,25 @@ export function useGradeCells(lessonId: number, queryKey: readonly unknown[]) {
     });
   }, []);
 
-  /** Changes cells only where they still hold what a save set (a later change may have replaced it). */
+  /**
+   * Changes cells only where they still hold what a save set (a later change may have replaced
+   * it). Scheduled with the query cache's own notifications, so that the row the answer put in
+   * the cache and the cell's end of saving come in one render: apart, the cell showed the row's
+   * old value for a moment, and a Delete pressed then compared with that value and was dropped.
+   */
   const settle = useCallback((changes: [string, CellState, CellState | null][]) => {
-    setCells((previous) => {
-      let next: Map<string, CellState> | undefined;
-      for (const [key, expected, state] of changes) {
-        if (previous.get(key) !== expected) continue;
-        next ??= new Map(previous);
-        if (state) next.set(key, state);
-        else next.delete(key);
-      }
-      return next ?? previous;
-    });
+    notifyManager.schedule(() =>
+      setCells((previous) => {
+        let next: Map<string, CellState> | undefined;
+        for (const [key, expected, state] of changes) {
+          if (previous.get(key) !== expected) continue;
+          next ??= new Map(previous);
+          if (state) next.set(key, state);
+          else next.delete(key);
+        }
+        return next ?? previous;
+      }),
+    );
   }, []);
 
   // Per student, the last save sent (settled whether it succeeded or not).
@@ -106,10 +113,21 @@ export function useGradeCells(lessonId: number, queryKey: readonly unknown[]) {
     void queryClient.invalidateQueries({ queryKey: [...gradeKeys.all(scope), 'student'] });
   };
 
+  /** A student's value of an item in the cached gradebook (undefined when it is not there). */
+  const cachedValue = (studentId: number, item: GradeItem) => {
+    const book = queryClient.getQueryData<Gradebook>(queryKey);
+    const index = book?.items.findIndex((i) => i.key === item.key) ?? -1;
+    const row = book?.students.find((s) => s.student_id === studentId);
+    return index === -1 || !row ? undefined : (row.values[index] ?? null);
+  };
+
   /** Saves what was typed into one cell (empty clears it); a bad value is marked, not sent. */
   const commit = async ({ student, item, index }: GridCell, text: string) => {
     const key = cellKey(student.student_id, item);
-    const current = student.values[index] ?? null;
+    // The value as the cache holds it now: the row this render drew may be older than an answer
+    // that has just arrived.
+    const cached = cachedValue(student.student_id, item);
+    const current = cached === undefined ? (student.values[index] ?? null) : cached;
     const checked = checkGradeText(t, text, item.max_points);
     if (!checked.ok) {
       patch([[key, { text, status: 'error', message: checked.message }]]);
