@@ -56,6 +56,8 @@ describe("a role's home opened signed in", () => {
       const loads = [
         '/account',
         '/account/schools',
+        // The theme's colours: not held back by the offline cache's restoring.
+        '/whitelabel',
         `/schools/${schoolId}/settings`,
         `/schools/${schoolId}/categories`,
         `/schools/${schoolId}/${areaRole}/period`,

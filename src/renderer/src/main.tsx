@@ -15,6 +15,7 @@ import {
 } from './app/state/atoms';
 import { registerServiceWorker } from './app/serviceWorker';
 import { createI18n, loadLanguage } from './i18n';
+import { prepareDateFormats } from './i18n/formatDate';
 import { loadPlatform } from './platform';
 
 /** On the web a token in the address's query string is stored and used (spec §2). */
@@ -71,11 +72,14 @@ async function start(): Promise<void> {
     onSessionEnd: () => void session.end(),
   });
   // Before the first render, so that the first screen's data is on its way with its chunks.
-  if (appStore.get(tokenAtom) !== null)
+  if (appStore.get(tokenAtom) !== null) {
     prefetchStartupQueries(
       queryClient,
       fromFile ? window.location.hash.slice(1) : window.location.pathname,
     );
+    // A task of its own, run while those requests are on their way: signed-in screens show dates.
+    setTimeout(() => prepareDateFormats(i18n.language), 0);
+  }
   platform.onNavigate((route) => void router.navigate(route));
   if (platform.kind === 'web') registerServiceWorker();
 

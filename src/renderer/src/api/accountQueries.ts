@@ -18,6 +18,12 @@ export const accountQueries = {
     queryFn: async ({ signal }: { signal: AbortSignal }) =>
       (await callRoute(accountRoutes.schools, { signal })).data,
   },
+  whiteLabel: {
+    queryKey: queryKeys.whiteLabel,
+    queryFn: async ({ signal }: { signal: AbortSignal }) =>
+      (await callRoute(accountRoutes.whiteLabel, { signal })).data,
+    staleTime: 60 * 60 * 1000,
+  },
 };
 
 /**
@@ -44,9 +50,5 @@ export function useSchoolEntries(openedAt?: number) {
 }
 
 export function useWhiteLabel() {
-  return useQuery({
-    queryKey: queryKeys.whiteLabel,
-    queryFn: async ({ signal }) => (await callRoute(accountRoutes.whiteLabel, { signal })).data,
-    staleTime: 60 * 60 * 1000,
-  });
+  return useQuery(accountQueries.whiteLabel);
 }

@@ -18,6 +18,8 @@ export function prefetchStartupQueries(queryClient: QueryClient, pathname: strin
   const now = Date.now();
   markAppStart(now);
   void queryClient.prefetchQuery(accountQueries.account);
+  // The theme's colours: asked for here, the call does not wait for the restored offline cache.
+  void queryClient.prefetchQuery(accountQueries.whiteLabel);
   void queryClient.prefetchQuery(accountQueries.schools);
   const [, role, school, rest = ''] = AREA_ADDRESS.exec(pathname) ?? [];
   if (!role || !(ROLES as readonly string[]).includes(role)) return;
