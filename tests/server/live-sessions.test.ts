@@ -343,7 +343,8 @@ describe.each(databaseKinds)('live sessions on %s', (kind) => {
 
   it('suggests the register from the joins and saves what the teacher confirms', async () => {
     const path = `${base()}/teacher/meetings/${sessionId}/attendance`;
-    expect((await api.get(path, outsiders.teacher)).status).toBe(403);
+    const outsider = await api.get(path, outsiders.teacher);
+    expect(outsider.status, JSON.stringify(outsider.body)).toBe(403);
     expect(
       (await api.get(`${base()}/student/meetings/${sessionId}/attendance`, student)).status,
     ).toBe(403);
@@ -371,7 +372,14 @@ describe.each(databaseKinds)('live sessions on %s', (kind) => {
       },
     });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-    const date = localDate(server.built.deps.now(), server.built.deps.config.timeZone);
+    // The register is the one of the day the session was held (the clock has moved on since,
+    // past midnight when this runs late in the evening).
+    const { started_at: startedAt } = await db()
+      .selectFrom('live_sessions')
+      .select('started_at')
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    const date = localDate(new Date(startedAt!), server.built.deps.config.timeZone);
     const register = await api.get(
       `${base()}/teacher/lessons/${fx.shared}/attendance/${suggestion.body.data.date}`,
       teacher,
