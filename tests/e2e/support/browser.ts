@@ -59,6 +59,10 @@ export async function launchBrowser(
     headless: true,
     viewport: { width: 1280, height: 800 },
     locale: 'en-GB',
+    // Where the demo school's people are (SCHOOL_TIME_ZONE's default): the screens' "today" is
+    // the device's, the server's is the school's, and in a UTC browser the two differ for two
+    // hours each night.
+    timezoneId: 'Europe/Athens',
     args: [
       '--no-sandbox',
       '--disable-gpu',
