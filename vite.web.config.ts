@@ -33,10 +33,11 @@ function serviceWorker(): Plugin {
   };
 }
 
-// Every signed-in page shows the toaster and, while its screen loads, the page spinner.
+// Every signed-in page shows, while its screen loads, the page spinner. The toaster comes when it
+// is first needed (app/toaster.ts), with tabster, Fluent's focus manager, in its chunk.
 const toaster = 'src/app/AppToaster.tsx';
 const spinner = 'src/components/PageSpinner.tsx';
-const signedIn = [toaster, spinner];
+const signedIn = [spinner];
 // What a role area draws on its home: the four areas, their shell and homes, one chunk for all.
 const roleAreas = {
   '/admin/': 'src/features/admin/AdminArea.tsx',
@@ -92,7 +93,6 @@ export default defineConfig({
             { name: 'start', tags: ['$initial'] },
             // Small, and also what the sign-in screens' lazy pages wait with.
             { name: 'PageSpinner', test: isModule([spinner]) },
-            { name: 'AppToaster', test: isModule([toaster]) },
             // The sign-in form's flash loads lazily too; in a group of its own, the parts it
             // shares with the areas (message bar, icons) stay out of the area chunk, which the
             // sign-in screen would otherwise fetch for them.
@@ -101,6 +101,9 @@ export default defineConfig({
             // draw. What they draw later (menus, panels, the period choice, the role's other
             // screens) they import lazily, after the first paint, into chunks of their own.
             { name: 'area', test: isModule(Object.values(roleAreas)) },
+            // After the area: the parts of Fluent's toast code a home uses (the toast's title and
+            // body) go with the area, and tabster, which only the toaster needs at first, with it.
+            { name: 'AppToaster', test: isModule([toaster]) },
           ],
         },
       },

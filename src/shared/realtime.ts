@@ -1,30 +1,16 @@
 import { z } from 'zod';
 import { chatMessage } from './api/chat';
 
-// Socket events between the API and the apps. The client connects to the API's origin
-// (path /socket.io) with `auth: { token, school_id, role }`.
-
-export const REALTIME_PATH = '/socket.io';
+// Socket events between the API and the apps: the payloads' schemas. The client connects to the
+// API's origin (path /socket.io) with `auth: { token, school_id, role }`. The events' names are in
+// realtimeEvents.ts, which the web app's socket reads without loading zod.
+export { CHAT_CLIENT_EVENTS, REALTIME_PATH, SERVER_EVENTS } from './realtimeEvents';
 
 export const realtimeAuth = z.object({
   token: z.string().min(1).max(200),
   school_id: z.coerce.number().int().positive().optional(),
   role: z.enum(['admin', 'teacher', 'student', 'client']).optional(),
 });
-
-export const SERVER_EVENTS = {
-  notification: 'notification:new',
-  unseenCounts: 'unseen:counts',
-  chatMessage: 'chat:message',
-  typing: 'chat:typing',
-  chatDeleted: 'chat:deleted',
-  chatRead: 'chat:read',
-  /** The user's rooms changed (joined or left one): reload the list. */
-  chatRooms: 'chat:rooms',
-  /** A room's members changed (a group's, by the office): read the room again. */
-  chatMembers: 'chat:members',
-  sessionStarted: 'session:started',
-} as const;
 
 /** Sent to each recipient when notifications are written for them (one event per write). */
 export const notificationEvent = z.object({
@@ -53,16 +39,6 @@ export const schoolRoleRoom = (schoolId: number, role: string) => `school:${scho
 
 /** A chat room's socket.io room: sockets enter it only after the server checked membership. */
 export const chatSocketRoom = (roomId: number) => `chat:${roomId}`;
-
-/** Events a client sends about chat; each answers through the socket.io acknowledgement. */
-export const CHAT_CLIENT_EVENTS = {
-  /** Enter a room's live events; answers what came after `after` (the catch-up). */
-  join: 'chat:join',
-  leave: 'chat:leave',
-  /** Store and broadcast a message; the answer is the stored message. */
-  send: 'chat:send',
-  typing: 'chat:typing',
-} as const;
 
 export const chatJoinRequest = z.object({
   room_id: z.number().int().positive(),

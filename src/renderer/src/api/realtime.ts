@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import type { Role } from '../../../shared/constants';
-import { REALTIME_PATH, SERVER_EVENTS } from '../../../shared/realtime';
+import { REALTIME_PATH, SERVER_EVENTS } from '../../../shared/realtimeEvents';
 import { getApiBaseUrl } from './client';
 import { readNotificationEvent, type RealtimeNotification } from './realtimeNotification';
 

@@ -1,12 +1,16 @@
-import { Toaster } from '@fluentui/react-components';
+import { Toaster, useToastController } from '@fluentui/react-components';
+import { useEffect } from 'react';
 import { announce } from '../components/LiveAnnouncer';
-import { APP_TOASTER } from './toaster';
+import { APP_TOASTER, toasterMounted } from './toaster';
 
 /**
- * The app-wide toaster. Only signed-in screens raise toasts, so it is loaded with them (routes.tsx)
- * and the sign-in screens do without Fluent's toast code.
+ * The app-wide toaster, fetched and mounted by ToasterHost when it is first needed (toaster.ts);
+ * the sign-in screens never raise a toast and do without it.
  */
 export default function AppToaster() {
+  const { dispatchToast } = useToastController(APP_TOASTER);
+  // Effects run children first: the Toaster below listens before the waiting toasts are sent.
+  useEffect(() => toasterMounted(dispatchToast), [dispatchToast]);
   // Toasts are read through the app's one live region (a save's result, an error), the same one
   // that announces each new screen.
   return (

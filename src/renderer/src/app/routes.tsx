@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { LoginPage } from '../features/auth/LoginPage';
 import { LazyPage } from '../components/LazyPage';
 import { RequireToken, StartRedirect } from './guards';
+import { ToasterHost } from './ToasterHost';
 
 // Only the login screen is in the entry chunk: each role's area, the dashboard and even the other
 // sign-in screens are chunks of their own, loaded when their route is opened.
@@ -21,15 +22,11 @@ const TeacherArea = lazy(() => import('../features/teacher/TeacherArea'));
 const StudentArea = lazy(() => import('../features/student/StudentArea'));
 const ClientArea = lazy(() => import('../features/client/ClientArea'));
 const ManualPage = lazy(() => import('../features/manual/ManualPage'));
-// Loaded in the same Suspense boundary as the page, so that it is there before any toast.
-const AppToaster = lazy(() => import('./AppToaster'));
 
 const signedIn = (element: React.ReactNode) => (
   <RequireToken>
-    <LazyPage>
-      <AppToaster />
-      {element}
-    </LazyPage>
+    <ToasterHost />
+    <LazyPage>{element}</LazyPage>
   </RequireToken>
 );
 

@@ -1,11 +1,11 @@
-import { Toast, ToastTitle, useToastController } from '@fluentui/react-components';
+import { Toast, ToastTitle } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formErrors } from '../api/formErrors';
-import { APP_TOASTER } from '../app/toaster';
+import { useAppToaster } from '../app/toaster';
 
 /**
  * The state and calls of a teaching record's form (a chapter, a task, a task book): its draft
@@ -33,7 +33,7 @@ export function useDraftForm<Draft, Saved extends { id: number }>(options: {
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { dispatchToast } = useToastController(APP_TOASTER);
+  const { dispatchToast } = useAppToaster();
   const [draft, setDraft] = useState<Draft>(options.initial);
   const [lessonId, setLessonId] = useState<number | null>(options.initialLesson);
   const [dirty, setDirty] = useState(false);

@@ -7,12 +7,11 @@ import {
   MenuTrigger,
   Toast,
   ToastTitle,
-  useToastController,
 } from '@fluentui/react-components';
 import { ArrowDownload20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { APP_TOASTER } from '../app/toaster';
+import { useAppToaster } from '../app/toaster';
 import { useServices } from '../app/services';
 import { apiErrorMessage } from '../api/apiErrorText';
 import { downloadFile } from '../api/fileTransfer';
@@ -30,7 +29,7 @@ export function ExportMenu({
 }) {
   const { t } = useTranslation();
   const { platform } = useServices();
-  const { dispatchToast } = useToastController(APP_TOASTER);
+  const { dispatchToast } = useAppToaster();
   const [busy, setBusy] = useState(false);
 
   const download = async (format: 'csv' | 'xlsx') => {

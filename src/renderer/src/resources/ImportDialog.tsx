@@ -14,14 +14,13 @@ import {
   Toast,
   ToastTitle,
   tokens,
-  useToastController,
 } from '@fluentui/react-components';
 import { ArrowUpload20Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../../shared/resources';
-import { APP_TOASTER } from '../app/toaster';
+import { useAppToaster } from '../app/toaster';
 import { apiErrorMessage } from '../api/apiErrorText';
 import { uploadFile } from '../api/fileTransfer';
 import { importableLabels, type ImportResult } from './importLogic';
@@ -51,7 +50,7 @@ export function ImportDialog({
   const { t } = useTranslation();
   const styles = useStyles();
   const queryClient = useQueryClient();
-  const { dispatchToast } = useToastController(APP_TOASTER);
+  const { dispatchToast } = useAppToaster();
   const input = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);

@@ -1,8 +1,8 @@
-import { Spinner, Toast, ToastTitle, useToastController } from '@fluentui/react-components';
+import { Spinner, Toast, ToastTitle } from '@fluentui/react-components';
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { APP_TOASTER } from '../app/toaster';
+import { useAppToaster } from '../app/toaster';
 import { PageFrame } from '../components/PageFrame';
 import { apiErrorMessage, apiErrorText } from '../api/apiErrorText';
 import { DeleteConfirmDialog } from './DeleteConfirmDialog';
@@ -29,7 +29,7 @@ export function resourceDetailPage(screen: ResourceScreen): ComponentType {
     const { t } = useTranslation();
     const navigate = useNavigate();
     const { basePath } = useArea();
-    const { dispatchToast } = useToastController(APP_TOASTER);
+    const { dispatchToast } = useAppToaster();
     const access = useResourceAccess(resource);
     const raw = useParams()[screen.idParam ?? 'id'];
     const [searchParams] = useSearchParams();

@@ -7,7 +7,6 @@ import {
   Toast,
   ToastTitle,
   tokens,
-  useToastController,
   useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import { Delete20Regular, Save20Regular } from '@fluentui/react-icons';
@@ -17,7 +16,7 @@ import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook
 import { useTranslation } from 'react-i18next';
 import { writeSchema, type ResourceDefinition } from '../../../shared/resources';
 import { ApiError } from '../api/apiError';
-import { APP_TOASTER } from '../app/toaster';
+import { useAppToaster } from '../app/toaster';
 import { msg } from '../i18n/msg';
 import { FlashMessage } from '../components/FlashMessage';
 import { LeaveWithoutSavingDialog } from '../components/LeaveWithoutSavingDialog';
@@ -99,7 +98,7 @@ export function ResourceForm(props: ResourceFormProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const queryClient = useQueryClient();
-  const { dispatchToast } = useToastController(APP_TOASTER);
+  const { dispatchToast } = useAppToaster();
   const [flash, showFlash] = useFlashMessage();
   const [saving, setSaving] = useState(false);
   // The delete confirmation hands focus back to the Delete button when it is cancelled.

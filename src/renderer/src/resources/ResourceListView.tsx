@@ -9,7 +9,6 @@ import {
   Toast,
   ToastTitle,
   tokens,
-  useToastController,
   useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import { Add20Regular, Delete20Regular } from '@fluentui/react-icons';
@@ -20,7 +19,7 @@ import { CARD_LAYOUT_MAX_WIDTH } from '../../../shared/constants';
 import type { ResourceDefinition } from '../../../shared/resources';
 import { useViewportWidth } from '../app/shell/useViewportWidth';
 import { useServices } from '../app/services';
-import { APP_TOASTER } from '../app/toaster';
+import { useAppToaster } from '../app/toaster';
 import { useArea } from '../app/area/AreaContext';
 import { formatLongDate } from '../i18n/formatDate';
 import { useDebouncedValue } from '../components/useDebouncedValue';
@@ -129,7 +128,7 @@ export function ResourceListView(props: ResourceListViewProps) {
   const restoreFocusTarget = useRestoreFocusTarget();
   const styles = useStyles();
   const navigate = useNavigate();
-  const { dispatchToast } = useToastController(APP_TOASTER);
+  const { dispatchToast } = useAppToaster();
   const access = useResourceAccess(resource);
   const narrow = useViewportWidth() < CARD_LAYOUT_MAX_WIDTH;
   const cards = narrow && props.narrowLayout !== 'scroll';

@@ -1,4 +1,4 @@
-import { Toast, ToastBody, ToastTitle, useToastController } from '@fluentui/react-components';
+import { Toast, ToastBody, ToastTitle } from '@fluentui/react-components';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { createElement, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import {
   usePermissions,
   useSchoolSettings,
 } from '../../api/schoolQueries';
-import { APP_TOASTER } from '../toaster';
+import { useAppToaster } from '../toaster';
 import { useServices } from '../services';
 import {
   impersonationAtom,
@@ -36,7 +36,7 @@ export type AreaLoadState = 'loading' | 'not-member' | 'open';
 export function useAreaLoader(role: Role, schoolId: number) {
   const { t } = useTranslation();
   const { i18n } = useServices();
-  const { dispatchToast } = useToastController(APP_TOASTER);
+  const { dispatchToast } = useAppToaster();
   // What was fetched since this opening began (by the start's prefetch) is not asked for again.
   const [openedAt] = useState(() => areaOpening(role, schoolId, Date.now()));
   useEffect(() => areaOpened(role, schoolId), [role, schoolId]);

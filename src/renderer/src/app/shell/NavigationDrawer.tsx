@@ -5,11 +5,11 @@ import {
   Text,
   Tooltip,
   tokens,
-  useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import { PanelLeftContract24Regular, PanelLeftExpand24Regular } from '@fluentui/react-icons';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { RESTORE_FOCUS_TARGET } from './restoreFocus';
 import { NavLink, useLocation } from 'react-router-dom';
 import { DRAWER_WIDTH_BIG, DRAWER_WIDTH_SMALL } from '../../../../shared/constants';
 import { fileUrl } from '../../api/files';
@@ -112,8 +112,6 @@ export function NavigationDrawer(props: NavigationDrawerProps) {
   const { pathname } = useLocation();
   const big = size === 'big';
   const shownName = impersonation?.name ?? userName;
-  // Between 992 and 1200 the toggle opens the big drawer over the page; it gets focus back.
-  const restoreFocusTarget = useRestoreFocusTarget();
 
   const toggle = onToggleSize && (
     <Tooltip content={big ? t('Collapse menu') : t('Expand menu')} relationship="label">
@@ -122,7 +120,7 @@ export function NavigationDrawer(props: NavigationDrawerProps) {
         appearance="transparent"
         icon={big ? <PanelLeftContract24Regular /> : <PanelLeftExpand24Regular />}
         onClick={onToggleSize}
-        {...restoreFocusTarget}
+        {...RESTORE_FOCUS_TARGET}
         data-testid="drawer-toggle"
       />
     </Tooltip>

@@ -1,4 +1,9 @@
-import { makeStyles, OverlayDrawer, tokens } from '@fluentui/react-components';
+import {
+  makeStyles,
+  OverlayDrawer,
+  tokens,
+  useRestoreFocusTarget,
+} from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { DRAWER_WIDTH_BIG } from '../../../../shared/constants';
 import { NavigationDrawer, type NavigationDrawerProps } from './NavigationDrawer';
@@ -27,6 +32,10 @@ export default function OverlayNavigation({
 }: OverlayNavigationProps) {
   const { t } = useTranslation();
   const styles = useStyles();
+  // Creates tabster's restorer, which hands focus back on close to the button that opened the
+  // drawer (marked with RESTORE_FOCUS_TARGET, see restoreFocus.ts); this chunk comes after the
+  // first paint, before anyone can open the drawer.
+  useRestoreFocusTarget();
   return (
     <OverlayDrawer
       open={open}

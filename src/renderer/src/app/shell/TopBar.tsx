@@ -1,11 +1,4 @@
-import {
-  Button,
-  makeStyles,
-  Text,
-  Tooltip,
-  tokens,
-  useRestoreFocusTarget,
-} from '@fluentui/react-components';
+import { Button, makeStyles, Text, Tooltip, tokens } from '@fluentui/react-components';
 import {
   Alert24Regular,
   ArrowLeft24Regular,
@@ -18,6 +11,7 @@ import {
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RESTORE_FOCUS_TARGET } from './restoreFocus';
 import { useNavigate } from 'react-router-dom';
 import { BREAKPOINTS, TOP_BAR_SWITCH_WIDTH } from '../../../../shared/constants';
 import { useServices } from '../services';
@@ -132,8 +126,6 @@ export function TopBar({
   const { session } = useServices();
   const impersonation = useAtomValue(impersonationAtom);
   const layout = topBarLayoutFor(width);
-  // The drawer it opens hands focus back here when it closes.
-  const restoreFocusTarget = useRestoreFocusTarget();
 
   const closeImpersonation = () => {
     session.closeImpersonation();
@@ -148,7 +140,7 @@ export function TopBar({
             appearance="subtle"
             icon={<Navigation24Regular />}
             onClick={onOpenMenu}
-            {...restoreFocusTarget}
+            {...RESTORE_FOCUS_TARGET}
             data-testid="menu-button"
           />
         </Tooltip>

@@ -13,7 +13,6 @@ import {
   Toast,
   ToastTitle,
   tokens,
-  useToastController,
 } from '@fluentui/react-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -24,7 +23,7 @@ import { apiErrorMessage, apiErrorText } from '../../api/apiErrorText';
 import { useArea } from '../../app/area/AreaContext';
 import { ROLE_LABELS } from '../../app/roleLabels';
 import { useViewportWidth } from '../../app/shell/useViewportWidth';
-import { APP_TOASTER } from '../../app/toaster';
+import { useAppToaster } from '../../app/toaster';
 import { formatLongDate } from '../../i18n/formatDate';
 import { msg } from '../../i18n/msg';
 import { LoadError, NothingFound } from '../../resources/ListStates';
@@ -82,7 +81,7 @@ export function InvitationsList() {
   const { schoolId, role } = useArea();
   const scope = { schoolId, role };
   const queryClient = useQueryClient();
-  const { dispatchToast } = useToastController(APP_TOASTER);
+  const { dispatchToast } = useAppToaster();
   const narrow = useViewportWidth() < CARD_LAYOUT_MAX_WIDTH;
   const [page, setPage] = useState(1);
   const [revoking, setRevoking] = useState<Invitation | null>(null);

@@ -13,13 +13,12 @@ import {
   Toast,
   ToastTitle,
   tokens,
-  useToastController,
 } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERMISSION_RESOURCES, type PermissionResource } from '../../../../shared/permissions';
-import { APP_TOASTER } from '../../app/toaster';
+import { useAppToaster } from '../../app/toaster';
 import { apiErrorMessage, apiErrorText } from '../../api/apiErrorText';
 import { LoadError } from '../../resources/ListStates';
 import {
@@ -159,7 +158,7 @@ function PermissionGridRow({
   const { t } = useTranslation();
   const styles = useStyles();
   const invalidation = usePermissionsInvalidation();
-  const { dispatchToast } = useToastController(APP_TOASTER);
+  const { dispatchToast } = useAppToaster();
   const save = useMutation({
     mutationFn: async (next: Grant) => {
       const write = ruleWrite(groupId, resource, stored, next);

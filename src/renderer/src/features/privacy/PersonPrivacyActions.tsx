@@ -11,7 +11,6 @@ import {
   Input,
   Toast,
   ToastTitle,
-  useToastController,
 } from '@fluentui/react-components';
 import { ArrowDownload20Regular, PersonDelete20Regular } from '@fluentui/react-icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -21,7 +20,7 @@ import { ERASE_CONFIRMATION } from '../../../../shared/api/privacy';
 import { apiErrorMessage } from '../../api/apiErrorText';
 import { useArea } from '../../app/area/AreaContext';
 import { useServices } from '../../app/services';
-import { APP_TOASTER } from '../../app/toaster';
+import { useAppToaster } from '../../app/toaster';
 import type { DetailRecord } from '../../resources/resourceApi';
 import { erasePerson, exportPerson } from './privacyApi';
 
@@ -35,7 +34,7 @@ export function PersonPrivacyActions({ record }: { record: DetailRecord }) {
   const { schoolId, role, permissions } = useArea();
   const { platform } = useServices();
   const queryClient = useQueryClient();
-  const { dispatchToast } = useToastController(APP_TOASTER);
+  const { dispatchToast } = useAppToaster();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const userId = Number(record.user_id ?? 0);

@@ -12,7 +12,6 @@ import {
   Toast,
   ToastTitle,
   tokens,
-  useToastController,
 } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -21,7 +20,7 @@ import type { Account, UpdateAccountBody } from '../../../../shared/api/account'
 import type { Language } from '../../../../shared/constants';
 import { formErrors } from '../../api/formErrors';
 import { useArea } from '../../app/area/AreaContext';
-import { APP_TOASTER } from '../../app/toaster';
+import { useAppToaster } from '../../app/toaster';
 import { AppLink } from '../../components/AppLink';
 import { useDropdownSlots } from '../../components/fluentSlots';
 import { LeaveWithoutSavingDialog } from '../../components/LeaveWithoutSavingDialog';
@@ -120,7 +119,7 @@ function DetailsForm({ account }: { account: Account }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const slots = useDropdownSlots();
-  const { dispatchToast } = useToastController(APP_TOASTER);
+  const { dispatchToast } = useAppToaster();
   const invalidation = useProfileInvalidation();
   const [values, setValues] = useState<UpdateAccountBody>({
     first_name: account.first_name,

@@ -12,7 +12,6 @@ import {
   Toast,
   ToastTitle,
   tokens,
-  useToastController,
 } from '@fluentui/react-components';
 import { Add20Regular } from '@fluentui/react-icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -29,7 +28,7 @@ import {
 import { apiErrorText } from '../../api/apiErrorText';
 import { formErrors } from '../../api/formErrors';
 import { useArea } from '../../app/area/AreaContext';
-import { APP_TOASTER } from '../../app/toaster';
+import { useAppToaster } from '../../app/toaster';
 import { AppLink } from '../../components/AppLink';
 import { DraftFormActions } from '../../components/DraftFormActions';
 import { PageFrame } from '../../components/PageFrame';
@@ -155,7 +154,7 @@ function QuizForm({ quiz, lessonId }: { quiz: QuizDetail | null; lessonId: numbe
   const navigate = useNavigate();
   const { schoolId, role, basePath } = useArea();
   const scope = { schoolId, role };
-  const { dispatchToast } = useToastController(APP_TOASTER);
+  const { dispatchToast } = useAppToaster();
   const invalidation = useQuizzesInvalidation();
   const lessons = useLessonChoices();
   const [draft, setDraft] = useState<QuizDraft>(() => draftOf(quiz));

@@ -7,7 +7,6 @@ import {
   Toast,
   ToastTitle,
   tokens,
-  useToastController,
 } from '@fluentui/react-components';
 import { History20Regular, Save20Regular, TagMultiple20Regular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
@@ -15,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldsOf, updateSettingsBody } from '../../../../shared/api';
 import { ApiError } from '../../api/apiError';
 import { useSchoolSettings } from '../../api/schoolQueries';
-import { APP_TOASTER } from '../../app/toaster';
+import { useAppToaster } from '../../app/toaster';
 import { AppLink } from '../../components/AppLink';
 import { LeaveWithoutSavingDialog } from '../../components/LeaveWithoutSavingDialog';
 import { PageFrame } from '../../components/PageFrame';
@@ -50,7 +49,7 @@ export function SettingsPage() {
   const styles = useStyles();
   const { schoolId, role, permissions, entry, basePath } = useArea();
   const invalidation = useSettingsInvalidation(schoolId);
-  const { dispatchToast } = useToastController(APP_TOASTER);
+  const { dispatchToast } = useAppToaster();
   const stored = useSchoolSettings(schoolId, true);
   const [saved, setSaved] = useState<SettingsDraft | null>(null);
   const [draft, setDraft] = useState<SettingsDraft | null>(null);

@@ -9,13 +9,12 @@ import {
   Text,
   Toast,
   ToastTitle,
-  useToastController,
 } from '@fluentui/react-components';
 import { ImageArrowBack20Regular } from '@fluentui/react-icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fileUrl } from '../../api/files';
-import { APP_TOASTER } from '../../app/toaster';
+import { useAppToaster } from '../../app/toaster';
 import { apiErrorMessage } from '../../api/apiErrorText';
 import { useArea } from '../../app/area/AreaContext';
 import { uploadLogo } from './settingsApi';
@@ -35,7 +34,7 @@ export function SettingsSchoolSection({ draft, change }: SectionProps) {
   const styles = useSettingsStyles();
   const { schoolId, role, entry } = useArea();
   const invalidation = useSettingsInvalidation(schoolId);
-  const { dispatchToast } = useToastController(APP_TOASTER);
+  const { dispatchToast } = useAppToaster();
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [logo, setLogo] = useState(entry?.logo ?? null);

@@ -13,7 +13,6 @@ import {
   Toast,
   ToastTitle,
   tokens,
-  useToastController,
 } from '@fluentui/react-components';
 import { Add20Regular, Delete20Regular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
@@ -25,7 +24,7 @@ import { RESOURCES } from '../../../../shared/resources';
 import { apiErrorMessage, apiErrorText } from '../../api/apiErrorText';
 import { useArea } from '../../app/area/AreaContext';
 import { useViewportWidth } from '../../app/shell/useViewportWidth';
-import { APP_TOASTER } from '../../app/toaster';
+import { useAppToaster } from '../../app/toaster';
 import { AppLink } from '../../components/AppLink';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { DeleteConfirmDialog } from '../../resources/DeleteConfirmDialog';
@@ -104,7 +103,7 @@ export function UserAccountsList() {
   const styles = useStyles();
   const navigate = useNavigate();
   const { basePath, permissions, role } = useArea();
-  const { dispatchToast } = useToastController(APP_TOASTER);
+  const { dispatchToast } = useAppToaster();
   const access = useResourceAccess(users);
   const narrow = useViewportWidth() < CARD_LAYOUT_MAX_WIDTH;
   const [searchText, setSearchText] = useState('');

@@ -1,8 +1,8 @@
-import { Button, Toast, ToastTitle, useToastController } from '@fluentui/react-components';
+import { Button, Toast, ToastTitle } from '@fluentui/react-components';
 import { Mail20Regular } from '@fluentui/react-icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { APP_TOASTER } from '../../app/toaster';
+import { useAppToaster } from '../../app/toaster';
 import { apiErrorMessage } from '../../api/apiErrorText';
 import type { DetailRecord } from '../../resources/resourceApi';
 import { useArea } from '../../app/area/AreaContext';
@@ -12,7 +12,7 @@ import { inviteUser } from './usersApi';
 export function UserInviteButton({ record }: { record: DetailRecord }) {
   const { t } = useTranslation();
   const { schoolId, role } = useArea();
-  const { dispatchToast } = useToastController(APP_TOASTER);
+  const { dispatchToast } = useAppToaster();
   const invite = useMutation({
     mutationFn: () => inviteUser(schoolId, role, record.id),
     onSuccess: () =>
