@@ -21,7 +21,7 @@ describe("a role's home opened signed in", () => {
   // Each home's own calls: a card fetched after the rest would push the home down on arrival.
   const homeCalls = {
     student: ['/student/home'],
-    parent: ['/client/home', '/client/finance/my-account'],
+    parent: ['/client/home', '/client/finance/my-account', '/client/invoices'],
     admin: ['/admin/admin-home'],
   } as const;
 

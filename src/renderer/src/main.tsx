@@ -76,6 +76,7 @@ async function start(): Promise<void> {
     prefetchStartupQueries(
       queryClient,
       fromFile ? window.location.hash.slice(1) : window.location.pathname,
+      { languageChosen: chosenLanguage !== null },
     );
     // A task of its own, run while those requests are on their way: signed-in screens show dates.
     setTimeout(() => prepareDateFormats(i18n.language), 0);

@@ -13,6 +13,26 @@ const builtInLoaders: Record<Language, () => Promise<Table>> = {
   el: async () => (await import('./el')).greek,
 };
 const builtIn: Partial<Record<Language, Table>> = { en: english };
+// Each language's table is fetched once; a failed fetch may be tried again.
+const fetching: Partial<Record<Language, Promise<Table>>> = {};
+
+function fetchTable(language: Language): Promise<Table> {
+  const table = (fetching[language] ??= builtInLoaders[language]());
+  table.catch(() => {
+    if (fetching[language] === table) delete fetching[language];
+  });
+  return table;
+}
+
+/**
+ * Starts fetching a language's texts ahead of their use: the start calls it as soon as an
+ * answer names the language in force (the account's, the school's), so that the Greek table
+ * arrives with the start's other loads instead of after the first screen has been drawn in
+ * English (bench W5, the parent's home).
+ */
+export function preloadLanguage(language: Language): void {
+  if (!builtIn[language]) fetchTable(language).catch(() => undefined);
+}
 
 type SchoolOverrides = Partial<Record<string, Record<string, string>>> | null;
 // The school translations in force per instance, so that a table loaded later still gets them.
@@ -46,7 +66,7 @@ function putBundle(instance: i18n, language: Language): void {
 
 /** Makes sure the built-in texts of a language are in the instance (fetching them once). */
 export async function ensureLanguage(instance: i18n, language: Language): Promise<void> {
-  if (!builtIn[language]) builtIn[language] = await builtInLoaders[language]();
+  if (!builtIn[language]) builtIn[language] = await fetchTable(language);
   if (!instance.hasResourceBundle(language, 'translation')) putBundle(instance, language);
 }
 

@@ -79,16 +79,21 @@ function embedPagesOf(value: unknown): SchoolSettings['embedPages'] | null {
   return pages;
 }
 
+/** The school's own default language (setting school_language), if it names one. */
+export function schoolLanguageOf(settings: readonly Setting[]): Language | null {
+  const language = settingValue(settings, 'school_language');
+  return isLanguage(language) ? language : null;
+}
+
 /** The settings the shell reads (spec §3), parsed; a malformed setting falls back to the default. */
 export function parseSchoolSettings(
   settings: readonly Setting[] | undefined,
   basePalette?: Palette,
 ): SchoolSettings {
   const list = settings ?? [];
-  const language = settingValue(list, 'school_language');
   return {
     translations: recordOfRecords(settingValue(list, 'translations'), isString),
-    language: isLanguage(language) ? language : null,
+    language: schoolLanguageOf(list),
     palette: resolvePalette(colorsOf(settingValue(list, 'colors')), basePalette),
     drawer: recordOfRecords(settingValue(list, 'drawer'), isBoolean) ?? {},
     embedPages: embedPagesOf(settingValue(list, 'embed_pages')) ?? [],

@@ -3,6 +3,7 @@ import type { calendarEndpoints } from '../../../../shared/api/calendar';
 import type { Role } from '../../../../shared/constants';
 import { callRoute, type EndpointRoute } from '../../api/client';
 import { myAccountQuery } from '../finance/myAccountQuery';
+import { payerDocumentsQuery } from '../invoices/documentCalls';
 import { adminHomeQuery } from '../office/officeApi';
 
 // Method and path only: the home is the first screen of an area, so it carries no zod.
@@ -73,7 +74,10 @@ export function prefetchHome(queryClient: QueryClient, schoolId: number, role: R
   // the home down when it arrived (a layout shift) and hold up its largest paint.
   if (role === 'admin') void queryClient.prefetchQuery(adminHomeQuery(schoolId));
   else void queryClient.prefetchQuery(homeQuery(schoolId, role));
-  if (role === 'client') void queryClient.prefetchQuery(myAccountQuery(schoolId, role));
+  if (role === 'client') {
+    void queryClient.prefetchQuery(myAccountQuery(schoolId, role));
+    void queryClient.prefetchQuery(payerDocumentsQuery({ schoolId, role }));
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import { apiErrorText } from '../../api/apiErrorText';
 import { useArea } from '../../app/area/AreaContext';
 import { formatLongDate } from '../../i18n/formatDate';
 import { LoadError } from '../../resources/ListStates';
-import { invoiceKeys, listDocuments } from './documentCalls';
+import { PAYER_RECEIPTS_SHOWN, payerDocumentsQuery } from './documentCalls';
 import { KIND_WORDS } from './invoiceWords';
 import { useDocumentDownload } from './useDocumentDownload';
 
@@ -47,17 +47,13 @@ const useStyles = makeStyles({
  * The payer's own receipts and invoices, newest first, each to download as PDF: a card the
  * parent's home shows. The server answers only this payer's documents.
  */
-export function PayerReceipts({ limit = 12 }: { limit?: number }) {
+export function PayerReceipts({ limit = PAYER_RECEIPTS_SHOWN }: { limit?: number }) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const { schoolId, role } = useArea();
   const scope = { schoolId, role };
   const pdf = useDocumentDownload(scope);
-  const filter = { page: 1, per_page: limit };
-  const list = useQuery({
-    queryKey: invoiceKeys.list(scope, filter),
-    queryFn: ({ signal }) => listDocuments(scope, filter, signal),
-  });
+  const list = useQuery(payerDocumentsQuery(scope, limit));
   return (
     <section className={styles.card} aria-labelledby="payer-receipts" data-testid="payer-receipts">
       <Text as="h3" id="payer-receipts" size={500} weight="semibold" className={styles.heading}>

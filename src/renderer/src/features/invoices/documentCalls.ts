@@ -36,6 +36,21 @@ export const invoiceKeys = {
   profile: (scope: InvoiceScope) => [...invoiceKeys.all(scope), 'profile'] as const,
 };
 
+/** How many of their documents a payer's home card lists (PayerReceipts). */
+export const PAYER_RECEIPTS_SHOWN = 12;
+
+/**
+ * A payer's newest documents: the parent's home card, and the start's prefetch of that home
+ * (features/home/homeApi.ts), into the same cache entry.
+ */
+export const payerDocumentsQuery = (scope: InvoiceScope, limit = PAYER_RECEIPTS_SHOWN) => {
+  const filter = { page: 1, per_page: limit };
+  return {
+    queryKey: invoiceKeys.list(scope, filter),
+    queryFn: ({ signal }: { signal: AbortSignal }) => listDocuments(scope, filter, signal),
+  };
+};
+
 export async function listDocuments(
   scope: InvoiceScope,
   filter: DocumentsFilter,
