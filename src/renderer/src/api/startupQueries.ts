@@ -43,6 +43,8 @@ export function prefetchStartupQueries(
   if (!role || !(ROLES as readonly string[]).includes(role)) return;
   markAreaPrefetched(role as Role, Number(school), now);
   prefetchArea(queryClient, Number(school), role as Role);
+  // The very request prefetchArea started, still in flight: prefetchQuery joins it rather than
+  // asking again (tests/e2e/area-start.test.ts counts each load once).
   const settings = schoolQueries.settings(Number(school));
   void queryClient.prefetchQuery(settings).then(() => {
     const list = queryClient.getQueryData<Setting[]>(settings.queryKey);
