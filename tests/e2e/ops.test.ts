@@ -72,6 +72,10 @@ describe("a person's data", () => {
     );
     const saved = path.join(shots, 'export.zip');
     await download.saveAs(saved);
+    // The export says it is done. The toaster comes with the first press (app/toaster.ts), so
+    // its toast may still be sliding in as the dialog opens: wait for it, so that the check
+    // below does not read a half-faded toast's contrast.
+    await page.locator('.fui-ToastTitle', { hasText: 'The personal data was exported.' }).waitFor();
 
     await page.getByTestId('person-erase').click();
     const confirm = page.getByTestId('person-erase-confirm');
