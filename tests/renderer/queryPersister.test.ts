@@ -50,4 +50,14 @@ describe('the query cache persister', () => {
     expect(state.saves).toBe(0);
     expect(state.stored).toBeNull();
   });
+
+  it("restores a cache only for a session: without one it is an ended session's", async () => {
+    const { platform, state } = memoryPlatform();
+    state.stored = JSON.stringify(snapshot('the last session'));
+    let signedIn = false;
+    const persister = createPlatformPersister(platform, () => signedIn);
+    expect(await persister.restoreClient()).toBeUndefined();
+    signedIn = true;
+    expect((await persister.restoreClient())?.buster).toBe('the last session');
+  });
 });

@@ -44,8 +44,9 @@ async function start(): Promise<void> {
   }
   const token = await platform.getToken();
   // No session (a browser session that ended, a token never remembered): what the last one
-  // cached for offline use goes before anything is shown.
-  if (!token) await platform.clearQueryCache();
+  // cached for offline use goes. Nothing waits for it (IndexedDB took some 20 ms of the sign-in
+  // page's start): without a session the cache is not restored (createPlatformPersister).
+  if (!token) void platform.clearQueryCache().catch(() => undefined);
   appStore.set(tokenAtom, token);
 
   // Packaged desktop builds load from file://, where only hash routes work.

@@ -28,7 +28,8 @@ const PERSIST_THROTTLE_MS = 1_000;
 /**
  * Saves the query cache through the platform (IndexedDB on the web, SQLite on the desktop),
  * only while someone is signed in: once a session ends and its cache is cleared, nothing is
- * written again until the next sign-in (not even the sign-in screen's own queries).
+ * written again until the next sign-in (not even the sign-in screen's own queries). It is
+ * restored only for a session, too: a start without one clears it without waiting.
  */
 export function createPlatformPersister(platform: Platform, signedIn: () => boolean): Persister {
   // Every cache change asks for a save; writing at most once a second keeps IndexedDB quiet.
@@ -47,6 +48,8 @@ export function createPlatformPersister(platform: Platform, signedIn: () => bool
       timer ??= setTimeout(() => void flush(), PERSIST_THROTTLE_MS);
     },
     async restoreClient() {
+      // Without a session the cache is another session's, and the start is clearing it.
+      if (!signedIn()) return undefined;
       const stored = await platform.loadQueryCache(APP_VERSION);
       return stored ? (JSON.parse(stored) as PersistedClient) : undefined;
     },
