@@ -2,15 +2,14 @@
 // Chromium a few times under V8's sampling profiler, on a build with source maps, and adds up
 // the samples by the package (or the app's folder) their code comes from, and by function. A
 // tool for finding what to cut, not a benchmark: its figures have no goal and no baseline.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { chromium } from 'playwright-core';
 import { requireChromium } from '../../scripts/find-chromium';
 import { TOKEN_STORAGE_KEY } from '../../src/renderer/src/platform/web';
-import { benchBuildDir, repoRoot } from '../paths';
 import { startServer } from '../processes/server-under-test';
+import { viteBuild } from './web-build';
 
 export type ProfiledPage = 'login' | 'admin' | 'teacher' | 'student' | 'client';
 
@@ -54,27 +53,6 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-/** The web app as W4 builds it, with source maps, in a folder of its own. */
-function buildWithSourceMaps(): string {
-  const outDir = path.join(benchBuildDir, 'web-profile');
-  execFileSync(
-    path.join(repoRoot, 'node_modules/.bin/vite'),
-    [
-      'build',
-      '--config',
-      'vite.web.config.ts',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--sourcemap',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  return outDir;
-}
-
 /** Names a function's code by where its source lives: a package, or a folder of the app. */
 function sourceNamer(webDir: string) {
   const maps = new Map<string, TraceMap | null>();
@@ -104,7 +82,8 @@ function sourceNamer(webDir: string) {
 const IDLE = new Set(['(idle)', '(program)', '(garbage collector)']);
 
 export async function profileStart(options: StartProfileOptions): Promise<StartProfile> {
-  const webDir = buildWithSourceMaps();
+  // The web app as W4 builds it, with source maps, in a folder of its own.
+  const webDir = viteBuild('web-profile', ['--sourcemap']);
   const server = await startServer({ webDir });
   const browser = await chromium.launch({
     executablePath: requireChromium(),

@@ -16,7 +16,14 @@ const blankPage = `<!doctype html>
 
 /** Builds the web app into the bench's folder; resolves to that folder. */
 export function buildWebApp(): string {
-  const outDir = path.join(benchBuildDir, 'web');
+  const outDir = viteBuild('web', ['--manifest']);
+  fs.writeFileSync(path.join(outDir, BLANK_PAGE), blankPage);
+  return outDir;
+}
+
+/** `vite build` of the web app into a folder of the bench's builds, with more flags. */
+export function viteBuild(folder: string, flags: string[]): string {
+  const outDir = path.join(benchBuildDir, folder);
   execFileSync(
     path.join(repoRoot, 'node_modules/.bin/vite'),
     [
@@ -26,12 +33,11 @@ export function buildWebApp(): string {
       '--outDir',
       outDir,
       '--emptyOutDir',
-      '--manifest',
+      ...flags,
       '--logLevel',
       'warn',
     ],
     { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  fs.writeFileSync(path.join(outDir, BLANK_PAGE), blankPage);
   return outDir;
 }
