@@ -7,6 +7,7 @@ import {
   type GradePublishing,
   type GradeScale,
 } from '../../../shared/grades/average';
+import { runShaped } from '../../db/query-shapes';
 import type { Database } from '../../db/schema';
 
 // The school's assessment settings (admin settings screen), with the defaults a school that
@@ -28,22 +29,26 @@ const oneOf = <T extends string>(values: readonly T[], value: string | undefined
 const wholeNumber = (value: string | undefined, fallback: number) =>
   value !== undefined && /^\d{1,4}$/.test(value) ? Number(value) : fallback;
 
+const SETTING_NAMES = [
+  'grade_scale',
+  'grade_rounding',
+  'grades_publish',
+  'absence_notice_grace_minutes',
+  'absence_threshold',
+];
+
 export async function assessmentSettings(
   db: Kysely<Database>,
   schoolId: number,
 ): Promise<AssessmentSettings> {
-  const rows = await db
-    .selectFrom('settings')
-    .select(['name', 'data'])
-    .where('school_id', '=', schoolId)
-    .where('name', 'in', [
-      'grade_scale',
-      'grade_rounding',
-      'grades_publish',
-      'absence_notice_grace_minutes',
-      'absence_threshold',
-    ])
-    .execute();
+  // Read by every gradebook and attendance call: built once (query-shapes.ts).
+  const rows = await runShaped(db, 'grades:settings', { schoolId, names: SETTING_NAMES }, (v) =>
+    db
+      .selectFrom('settings')
+      .select(['name', 'data'])
+      .where('school_id', '=', v.schoolId)
+      .where('name', 'in', v.names),
+  );
   const value = (name: string) => rows.find((r) => r.name === name)?.data;
   return {
     scale: {
