@@ -22,13 +22,12 @@ function formatter(timeZone: string) {
   return known;
 }
 
-/**
- * The zone's offset from UTC at an instant, in ms. Reading it costs a formatToParts (some 50 µs
- * on a server, more than the rest of a small request), and a zone changes its offset only at a
- * whole second, so the last reading of each zone serves every call in the same second.
- */
+// Reading a zone's offset costs a formatToParts (some 50 µs on a server, more than the rest of a
+// small request), and a zone changes its offset only at a whole second: the last reading of
+// each zone serves every call in the same second.
 const lastOffsets = new Map<string, { second: number; offsetMs: number }>();
 
+/** The zone's offset from UTC at an instant, in ms. */
 function offsetAt(ms: number, timeZone: string): number {
   const second = Math.floor(ms / 1000);
   const last = lastOffsets.get(timeZone);
